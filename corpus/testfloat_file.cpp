@@ -1,0 +1,86 @@
+#include "corpus/testfloat_file.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string_view>
+
+#include "corpus/usage_error.h"
+
+namespace fpv {
+namespace {
+
+std::string fnv1a_hex(std::string_view bytes) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : bytes) {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    char out[17];
+    std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
+    return out;
+}
+
+bool parse_hex_field(std::string_view field, size_t digits, uint64_t& value) {
+    if (field.size() != digits) return false;
+    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value, 16);
+    return ec == std::errc() && end == field.data() + field.size();
+}
+
+std::vector<std::string_view> split_spaces(std::string_view line) {
+    std::vector<std::string_view> fields;
+    size_t pos = 0;
+    while (pos < line.size()) {
+        const size_t next = line.find(' ', pos);
+        fields.push_back(line.substr(pos, next == std::string_view::npos ? next : next - pos));
+        if (next == std::string_view::npos) break;
+        pos = next + 1;
+    }
+    return fields;
+}
+
+}  // namespace
+
+VectorFile read_testfloat_f64_div(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        throw UsageError("cannot read vector file '" + path + "': it is a directory");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError("cannot read vector file '" + path + "': " + std::strerror(errno));
+    std::ostringstream content;
+    content << in.rdbuf();
+    if (in.bad()) throw UsageError("cannot read vector file '" + path + "': read error");
+    const std::string text = content.str();
+
+    VectorFile file;
+    file.digest = fnv1a_hex(text);
+    size_t line_number = 0, pos = 0;
+    while (pos < text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string::npos) end = text.size();
+        std::string_view line(text.data() + pos, end - pos);
+        pos = end + 1;
+        ++line_number;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        const auto fields = split_spaces(line);
+        uint64_t a, b, z, flags;
+        if (fields.size() != 4 || !parse_hex_field(fields[0], 16, a) ||
+            !parse_hex_field(fields[1], 16, b) || !parse_hex_field(fields[2], 16, z) ||
+            !parse_hex_field(fields[3], 2, flags)) {
+            throw UsageError(path + ":" + std::to_string(line_number) +
+                             ": not an f64_div test case (expected 'A B Z FF': three 16-digit "
+                             "hexadecimal numbers and 2-digit flags): '" +
+                             std::string(line.substr(0, 80)) + "'");
+        }
+        file.inputs.push_back({a, b});
+        file.expected.push_back(z);
+    }
+    if (file.inputs.empty()) throw UsageError("vector file '" + path + "' holds no test case");
+    return file;
+}
+
+}  // namespace fpv

@@ -1,0 +1,15 @@
+// An error in what the user asked for (arguments, input files, database): reported with a clear
+// message and exit status 2, before anything is written.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace fpv {
+
+class UsageError : public std::runtime_error {
+public:
+    explicit UsageError(const std::string& message) : std::runtime_error(message) {}
+};
+
+}  // namespace fpv

@@ -1,0 +1,510 @@
+#include "reports/store.h"
+
+#include <charconv>
+#include <cmath>
+#include <ctime>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "corpus/usage_error.h"
+#include "reports/sqlite_handle.h"
+
+namespace fpv {
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE campaigns (
+    id                INTEGER PRIMARY KEY,
+    name              TEXT NOT NULL,
+    status            TEXT NOT NULL CHECK (status IN ('running', 'finished')),
+    created_at        TEXT NOT NULL,
+    finished_at       TEXT,
+    seed              INTEGER NOT NULL,
+    count_per_unit    INTEGER NOT NULL,
+    backend           TEXT NOT NULL,
+    threads           INTEGER NOT NULL,
+    batch_size        INTEGER NOT NULL,
+    failures_kept     INTEGER NOT NULL,
+    worst_kept        INTEGER NOT NULL,
+    impls             TEXT NOT NULL,
+    classes           TEXT NOT NULL,
+    command_line      TEXT NOT NULL,
+    host              TEXT NOT NULL,
+    fpverify_version  TEXT NOT NULL,
+    elapsed_seconds   REAL NOT NULL DEFAULT 0,
+    gpu_wait_seconds  REAL NOT NULL DEFAULT 0,
+    host_wait_seconds REAL NOT NULL DEFAULT 0
+);
+CREATE TABLE units (
+    campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
+    ordinal       INTEGER NOT NULL,
+    impl          TEXT NOT NULL,
+    op            TEXT NOT NULL,
+    class         TEXT NOT NULL,
+    planned       INTEGER NOT NULL,
+    next_index    INTEGER NOT NULL,
+    tested        INTEGER NOT NULL,
+    exact         INTEGER NOT NULL,
+    failed        INTEGER NOT NULL,
+    max_error     REAL,
+    reference_disagreements INTEGER NOT NULL DEFAULT 0,
+    failures_stored INTEGER NOT NULL DEFAULT 0,
+    source_digest TEXT NOT NULL DEFAULT '',
+    seconds       REAL NOT NULL DEFAULT 0,
+    PRIMARY KEY (campaign_id, ordinal)
+);
+CREATE TABLE category_counts (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    category    TEXT NOT NULL,
+    count       INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, category)
+);
+CREATE TABLE error_histogram (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    bin         INTEGER NOT NULL,
+    count       INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, bin)
+);
+CREATE TABLE worst_cases (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    rank        INTEGER NOT NULL,
+    impl        TEXT NOT NULL,
+    class       TEXT NOT NULL,
+    input_index INTEGER NOT NULL,
+    a           TEXT NOT NULL,
+    b           TEXT NOT NULL,
+    result      TEXT NOT NULL,
+    expected    TEXT NOT NULL,
+    error       REAL NOT NULL,
+    category    TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, rank)
+);
+CREATE TABLE failures (
+    id          INTEGER PRIMARY KEY,
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    impl        TEXT NOT NULL,
+    class       TEXT NOT NULL,
+    input_index INTEGER NOT NULL,
+    a           TEXT NOT NULL,
+    b           TEXT NOT NULL,
+    result      TEXT NOT NULL,
+    expected    TEXT NOT NULL,
+    error       REAL NOT NULL,
+    category    TEXT NOT NULL
+);
+CREATE INDEX failures_by_unit ON failures (campaign_id, ordinal, input_index);
+CREATE TABLE disagreements (
+    campaign_id     INTEGER NOT NULL,
+    ordinal         INTEGER NOT NULL,
+    input_index     INTEGER NOT NULL,
+    a               TEXT NOT NULL,
+    b               TEXT NOT NULL,
+    vector_result   TEXT NOT NULL,
+    reference_result TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, input_index)
+);
+CREATE VIEW unit_summary AS
+    SELECT campaign_id, impl, class, tested, failed,
+           CASE WHEN tested > 0 THEN CAST(failed AS REAL) / tested END AS failure_rate,
+           max_error, planned, next_index
+    FROM units;
+)sql";
+
+// SQLite integers are signed; 64-bit counts and seeds below 2^63 are stored as they are.
+int64_t as_sql(uint64_t v) { return static_cast<int64_t>(v); }
+
+Operands operands_of(const Statement& s, int a_column) {
+    return {parse_hex64(s.text(a_column)), parse_hex64(s.text(a_column + 1))};
+}
+
+std::string json_list(const std::vector<std::string>& items) {
+    return nlohmann::json(items).dump();
+}
+
+std::vector<std::string> parse_json_list(const std::string& text) {
+    return nlohmann::json::parse(text).get<std::vector<std::string>>();
+}
+
+}  // namespace
+
+std::string hex64(uint64_t bits) {
+    char out[19];
+    std::snprintf(out, sizeof out, "0x%016llx", static_cast<unsigned long long>(bits));
+    return out;
+}
+
+uint64_t parse_hex64(const std::string& text) {
+    std::string_view digits(text);
+    if (digits.starts_with("0x") || digits.starts_with("0X")) digits.remove_prefix(2);
+    uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, 16);
+    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) {
+        throw UsageError("not a 64-bit hexadecimal value: '" + text + "'");
+    }
+    return v;
+}
+
+std::string utc_now_iso8601() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char out[32];
+    std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return out;
+}
+
+Store::Store(const std::string& path, Mode mode) : path_(path) {
+    const int flags = mode == Mode::read_only ? SQLITE_OPEN_READONLY
+                                              : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+        const std::string why = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw UsageError("cannot open database '" + path + "'" +
+                         (mode == Mode::read_write ? " for writing" : "") + ": " + why);
+    }
+    try {
+        sqlite3_busy_timeout(db_, 10000);
+        if (mode == Mode::read_write && sqlite3_db_readonly(db_, "main") == 1) {
+            throw UsageError("database '" + path + "' is read-only; campaigns need to write it");
+        }
+        bool empty = false;
+        {
+            Statement count(db_, "SELECT count(*) FROM sqlite_schema");
+            count.step();
+            empty = count.int64(0) == 0;
+        }
+        if (empty) {
+            if (mode == Mode::read_only) throw UsageError("'" + path + "' is an empty database");
+            create_schema();
+        } else {
+            check_schema();
+        }
+        if (mode == Mode::read_write) {
+            execute(db_, "PRAGMA journal_mode=WAL");
+            execute(db_, "PRAGMA synchronous=NORMAL");
+        } else {
+            execute(db_, "PRAGMA query_only=ON");
+        }
+    } catch (const SqliteError& e) {
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw UsageError("cannot use database '" + path + "': " + e.what());
+    } catch (...) {
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw;
+    }
+}
+
+Store::~Store() { sqlite3_close(db_); }
+
+void Store::create_schema() {
+    Transaction t(db_);
+    execute(db_, kSchema);
+    Statement meta(db_, "INSERT INTO meta (key, value) VALUES ('application', 'fpverify'), "
+                        "('schema_version', ?)");
+    meta.bind(1, std::to_string(kSchemaVersion)).run();
+    t.commit();
+}
+
+void Store::check_schema() {
+    try {
+        Statement app(db_, "SELECT value FROM meta WHERE key = 'application'");
+        if (!app.step() || app.text(0) != "fpverify") throw SqliteError("no fpverify metadata");
+    } catch (const SqliteError&) {
+        throw UsageError("'" + path_ + "' is not an fpverify database");
+    }
+    Statement version(db_, "SELECT value FROM meta WHERE key = 'schema_version'");
+    const std::string found = version.step() ? version.text(0) : "none";
+    if (found != std::to_string(kSchemaVersion)) {
+        throw UsageError("database '" + path_ + "' has schema version " + found +
+                         "; this fpverify reads and writes version " +
+                         std::to_string(kSchemaVersion));
+    }
+}
+
+int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitState>& units,
+                               const std::string& host, const std::string& version) {
+    Transaction t(db_);
+    Statement c(db_, R"sql(
+        INSERT INTO campaigns (name, status, created_at, seed, count_per_unit, backend, threads,
+            batch_size, failures_kept, worst_kept, impls, classes, command_line, host,
+            fpverify_version)
+        VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+    c.bind(1, spec.name).bind(2, utc_now_iso8601()).bind(3, as_sql(spec.seed));
+    c.bind(4, as_sql(spec.count)).bind(5, spec.backend).bind(6, int64_t{spec.threads});
+    c.bind(7, as_sql(spec.batch)).bind(8, as_sql(spec.limits.failures_kept));
+    c.bind(9, as_sql(spec.limits.worst_kept)).bind(10, json_list(spec.impls));
+    c.bind(11, json_list(spec.classes)).bind(12, spec.command_line).bind(13, host);
+    c.bind(14, version).run();
+    const int64_t id = sqlite3_last_insert_rowid(db_);
+    Statement u(db_, R"sql(
+        INSERT INTO units (campaign_id, ordinal, impl, op, class, planned, next_index, tested,
+            exact, failed, source_digest)
+        VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?))sql");
+    for (const UnitState& unit : units) {
+        const std::string op = unit.impl.substr(0, unit.impl.find('.'));
+        u.reset();
+        u.bind(1, id).bind(2, int64_t{unit.ordinal}).bind(3, unit.impl).bind(4, op);
+        u.bind(5, unit.input_class).bind(6, as_sql(unit.planned)).bind(7, unit.digest).run();
+    }
+    t.commit();
+    return id;
+}
+
+void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
+                         std::span<const FailureRecord> new_failures, double elapsed_seconds,
+                         double gpu_wait_seconds, double host_wait_seconds) {
+    const Tally& tally = unit.tally;
+    Transaction t(db_);
+    Statement u(db_, R"sql(
+        UPDATE units SET next_index = ?, tested = ?, exact = ?, failed = ?, max_error = ?,
+            reference_disagreements = ?, failures_stored = ?, seconds = ?
+        WHERE campaign_id = ? AND ordinal = ?)sql");
+    u.bind(1, as_sql(unit.next_index)).bind(2, as_sql(tally.tested)).bind(3, as_sql(tally.exact()));
+    u.bind(4, as_sql(tally.failed()));
+    u.bind_optional(5, tally.has_failures() ? std::optional<double>(tally.max_error()) : std::nullopt);
+    u.bind(6, as_sql(tally.reference_disagreements)).bind(7, as_sql(unit.failures_stored));
+    u.bind(8, unit.seconds).bind(9, campaign_id).bind(10, int64_t{unit.ordinal}).run();
+
+    Statement cat(db_, R"sql(
+        INSERT INTO category_counts (campaign_id, ordinal, category, count) VALUES (?, ?, ?, ?)
+        ON CONFLICT (campaign_id, ordinal, category) DO UPDATE SET count = excluded.count)sql");
+    for (int i = 0; i < kCategoryCount; ++i) {
+        if (tally.by_category[i] == 0) continue;
+        cat.reset();
+        cat.bind(1, campaign_id).bind(2, int64_t{unit.ordinal});
+        cat.bind(3, category_name(static_cast<Category>(i))).bind(4, as_sql(tally.by_category[i]));
+        cat.run();
+    }
+    Statement hist(db_, R"sql(
+        INSERT INTO error_histogram (campaign_id, ordinal, bin, count) VALUES (?, ?, ?, ?)
+        ON CONFLICT (campaign_id, ordinal, bin) DO UPDATE SET count = excluded.count)sql");
+    for (const auto& [bin, count] : tally.error_histogram) {
+        hist.reset();
+        hist.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, int64_t{bin});
+        hist.bind(4, as_sql(count)).run();
+    }
+    Statement clear(db_, "DELETE FROM worst_cases WHERE campaign_id = ? AND ordinal = ?");
+    clear.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).run();
+    Statement worst(db_, R"sql(
+        INSERT INTO worst_cases (campaign_id, ordinal, rank, impl, class, input_index, a, b,
+            result, expected, error, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+    for (size_t rank = 0; rank < tally.worst.size(); ++rank) {
+        const FailureRecord& r = tally.worst[rank];
+        worst.reset();
+        worst.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, as_sql(rank));
+        worst.bind(4, unit.impl).bind(5, unit.input_class).bind(6, as_sql(r.index));
+        worst.bind(7, hex64(r.input.a)).bind(8, hex64(r.input.b)).bind(9, hex64(r.result));
+        worst.bind(10, hex64(r.expected)).bind(11, r.error).bind(12, category_name(r.category));
+        worst.run();
+    }
+    Statement fail(db_, R"sql(
+        INSERT INTO failures (campaign_id, ordinal, impl, class, input_index, a, b, result,
+            expected, error, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+    for (const FailureRecord& r : new_failures) {
+        fail.reset();
+        fail.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, unit.impl);
+        fail.bind(4, unit.input_class).bind(5, as_sql(r.index)).bind(6, hex64(r.input.a));
+        fail.bind(7, hex64(r.input.b)).bind(8, hex64(r.result)).bind(9, hex64(r.expected));
+        fail.bind(10, r.error).bind(11, category_name(r.category)).run();
+    }
+    Statement dis(db_, R"sql(
+        INSERT OR IGNORE INTO disagreements (campaign_id, ordinal, input_index, a, b,
+            vector_result, reference_result) VALUES (?, ?, ?, ?, ?, ?, ?))sql");
+    for (const FailureRecord& r : tally.disagreements) {
+        dis.reset();
+        dis.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, as_sql(r.index));
+        dis.bind(4, hex64(r.input.a)).bind(5, hex64(r.input.b)).bind(6, hex64(r.result));
+        dis.bind(7, hex64(r.expected)).run();
+    }
+    Statement c(db_, R"sql(
+        UPDATE campaigns SET elapsed_seconds = ?, gpu_wait_seconds = ?, host_wait_seconds = ?
+        WHERE id = ?)sql");
+    c.bind(1, elapsed_seconds).bind(2, gpu_wait_seconds).bind(3, host_wait_seconds);
+    c.bind(4, campaign_id).run();
+    t.commit();
+}
+
+void Store::finish_campaign(int64_t campaign_id, double elapsed_seconds) {
+    Transaction t(db_);
+    Statement c(db_, "UPDATE campaigns SET status = 'finished', finished_at = ?, "
+                     "elapsed_seconds = ? WHERE id = ?");
+    c.bind(1, utc_now_iso8601()).bind(2, elapsed_seconds).bind(3, campaign_id).run();
+    t.commit();
+}
+
+std::vector<CampaignRecord> Store::campaigns() {
+    std::vector<CampaignRecord> list;
+    Statement s(db_, "SELECT id FROM campaigns ORDER BY id");
+    while (s.step()) list.push_back(campaign(s.int64(0)));
+    return list;
+}
+
+CampaignRecord Store::campaign(int64_t id) {
+    Statement s(db_, R"sql(
+        SELECT id, name, status, created_at, coalesce(finished_at, ''), seed, count_per_unit,
+               backend, threads, batch_size, failures_kept, worst_kept, impls, classes,
+               command_line, host, fpverify_version, elapsed_seconds, gpu_wait_seconds,
+               host_wait_seconds
+        FROM campaigns WHERE id = ?)sql");
+    s.bind(1, id);
+    if (!s.step()) {
+        throw UsageError("database '" + path_ + "' has no campaign " + std::to_string(id));
+    }
+    CampaignRecord r;
+    r.id = s.int64(0);
+    r.spec.name = s.text(1);
+    r.status = s.text(2);
+    r.created_at = s.text(3);
+    r.finished_at = s.text(4);
+    r.spec.seed = static_cast<uint64_t>(s.int64(5));
+    r.spec.count = static_cast<uint64_t>(s.int64(6));
+    r.spec.backend = s.text(7);
+    r.spec.threads = static_cast<int>(s.int64(8));
+    r.spec.batch = static_cast<uint64_t>(s.int64(9));
+    r.spec.limits.failures_kept = static_cast<size_t>(s.int64(10));
+    r.spec.limits.worst_kept = static_cast<size_t>(s.int64(11));
+    r.spec.impls = parse_json_list(s.text(12));
+    r.spec.classes = parse_json_list(s.text(13));
+    r.spec.command_line = s.text(14);
+    r.host = s.text(15);
+    r.version = s.text(16);
+    r.elapsed_seconds = s.real(17);
+    r.gpu_wait_seconds = s.real(18);
+    r.host_wait_seconds = s.real(19);
+    return r;
+}
+
+int64_t Store::latest_campaign(bool unfinished_only) {
+    Statement s(db_, unfinished_only
+                         ? "SELECT max(id) FROM campaigns WHERE status = 'running'"
+                         : "SELECT max(id) FROM campaigns");
+    if (!s.step() || s.is_null(0)) {
+        throw UsageError("database '" + path_ + "' has no " +
+                         (unfinished_only ? "unfinished campaign" : "campaign"));
+    }
+    return s.int64(0);
+}
+
+std::vector<UnitState> Store::units(int64_t campaign_id) {
+    std::vector<UnitState> units;
+    Statement s(db_, R"sql(
+        SELECT ordinal, impl, class, planned, next_index, tested, failures_stored, seconds,
+               source_digest, reference_disagreements
+        FROM units WHERE campaign_id = ? ORDER BY ordinal)sql");
+    s.bind(1, campaign_id);
+    while (s.step()) {
+        UnitState u;
+        u.ordinal = static_cast<int>(s.int64(0));
+        u.impl = s.text(1);
+        u.input_class = s.text(2);
+        u.planned = static_cast<uint64_t>(s.int64(3));
+        u.next_index = static_cast<uint64_t>(s.int64(4));
+        u.tally.tested = static_cast<uint64_t>(s.int64(5));
+        u.failures_stored = static_cast<uint64_t>(s.int64(6));
+        u.seconds = s.real(7);
+        u.digest = s.text(8);
+        u.tally.reference_disagreements = static_cast<uint64_t>(s.int64(9));
+        units.push_back(std::move(u));
+    }
+    for (UnitState& u : units) {
+        Statement cat(db_, "SELECT category, count FROM category_counts "
+                           "WHERE campaign_id = ? AND ordinal = ?");
+        cat.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
+        while (cat.step()) {
+            const auto c = category_from_name(cat.text(0));
+            if (!c) throw UsageError("database '" + path_ + "' has unknown category " + cat.text(0));
+            u.tally.by_category[static_cast<size_t>(*c)] = static_cast<uint64_t>(cat.int64(1));
+        }
+        Statement hist(db_, "SELECT bin, count FROM error_histogram "
+                            "WHERE campaign_id = ? AND ordinal = ? ORDER BY bin");
+        hist.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
+        while (hist.step()) {
+            u.tally.error_histogram[static_cast<int>(hist.int64(0))] =
+                static_cast<uint64_t>(hist.int64(1));
+        }
+        Statement worst(db_, R"sql(
+            SELECT input_index, a, b, result, expected, error, category FROM worst_cases
+            WHERE campaign_id = ? AND ordinal = ? ORDER BY rank)sql");
+        worst.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
+        while (worst.step()) {
+            FailureRecord r;
+            r.index = static_cast<uint64_t>(worst.int64(0));
+            r.input = operands_of(worst, 1);
+            r.result = parse_hex64(worst.text(3));
+            r.expected = parse_hex64(worst.text(4));
+            r.error = worst.real(5);
+            r.category = category_from_name(worst.text(6)).value_or(Category::wrong_value);
+            u.tally.worst.push_back(r);
+        }
+        Statement dis(db_, R"sql(
+            SELECT input_index, a, b, vector_result, reference_result FROM disagreements
+            WHERE campaign_id = ? AND ordinal = ? ORDER BY input_index)sql");
+        dis.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
+        while (dis.step()) {
+            FailureRecord r;
+            r.index = static_cast<uint64_t>(dis.int64(0));
+            r.input = operands_of(dis, 1);
+            r.result = parse_hex64(dis.text(3));
+            r.expected = parse_hex64(dis.text(4));
+            u.tally.disagreements.push_back(r);
+        }
+    }
+    return units;
+}
+
+std::vector<FailureRecord> Store::unit_failures(int64_t campaign_id, int ordinal, size_t limit) {
+    std::vector<FailureRecord> list;
+    Statement s(db_, R"sql(
+        SELECT input_index, a, b, result, expected, error, category FROM failures
+        WHERE campaign_id = ? AND ordinal = ? ORDER BY input_index LIMIT ?)sql");
+    s.bind(1, campaign_id).bind(2, int64_t{ordinal}).bind(3, as_sql(limit));
+    while (s.step()) {
+        FailureRecord r;
+        r.index = static_cast<uint64_t>(s.int64(0));
+        r.input = operands_of(s, 1);
+        r.result = parse_hex64(s.text(3));
+        r.expected = parse_hex64(s.text(4));
+        r.error = s.real(5);
+        r.category = category_from_name(s.text(6)).value_or(Category::wrong_value);
+        list.push_back(r);
+    }
+    return list;
+}
+
+StoredFailure Store::failure(int64_t id) {
+    Statement s(db_, R"sql(
+        SELECT id, campaign_id, ordinal, impl, class, input_index, a, b, result, expected,
+               error, category
+        FROM failures WHERE id = ?)sql");
+    s.bind(1, id);
+    if (!s.step()) {
+        throw UsageError("database '" + path_ + "' has no failure with id " + std::to_string(id));
+    }
+    StoredFailure f;
+    f.id = s.int64(0);
+    f.campaign_id = s.int64(1);
+    f.ordinal = static_cast<int>(s.int64(2));
+    f.impl = s.text(3);
+    f.input_class = s.text(4);
+    f.record.index = static_cast<uint64_t>(s.int64(5));
+    f.record.input = operands_of(s, 6);
+    f.record.result = parse_hex64(s.text(8));
+    f.record.expected = parse_hex64(s.text(9));
+    f.record.error = s.real(10);
+    f.record.category = category_from_name(s.text(11)).value_or(Category::wrong_value);
+    return f;
+}
+
+}  // namespace fpv

@@ -1,0 +1,322 @@
+// The command line end to end: exit codes, clear errors with nothing written, reports,
+// queries, repro, and a campaign killed with SIGKILL and resumed.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "tests/test_support.h"
+
+extern char** environ;
+
+namespace fpv {
+namespace {
+
+using nlohmann::json;
+using testing::CommandResult;
+using testing::file_exists;
+using testing::run_fpverify;
+using testing::TempDir;
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+std::string f64_div_vectors() { return testing::vectors_dir() + "/f64_div.level1.txt"; }
+
+TEST(Cli, ListsOpsImplsClassesAndPresets) {
+    const CommandResult impls = run_fpverify({"list", "impls"});
+    EXPECT_EQ(impls.status, 0);
+    for (const char* name : {"div64.emu_halley", "div64.emu_nr", "div64.host"}) {
+        EXPECT_TRUE(contains(impls.out, name)) << impls.out;
+    }
+    const CommandResult classes = run_fpverify({"list", "classes"});
+    for (const char* name : {"specials", "subnormal", "underflow", "overflow", "ties", "midpoint",
+                             "random", "normal", "patterns", "testfloat:PATH"}) {
+        EXPECT_TRUE(contains(classes.out, name)) << name;
+    }
+    EXPECT_TRUE(contains(run_fpverify({"list", "ops"}).out, "div64"));
+    EXPECT_TRUE(contains(run_fpverify({"list", "presets"}).out, "summary"));
+    EXPECT_EQ(run_fpverify({"list", "gadgets"}).status, 2);
+}
+
+struct BadRun {
+    std::vector<std::string> args;
+    std::string message;
+};
+
+TEST(Cli, BadInputIsExitTwoWithAClearMessageAndNothingWritten) {
+    TempDir dir;
+    const std::string db = dir.path("never.db");
+    const std::string malformed = dir.path("bad.txt");
+    std::ofstream(malformed) << "3FF0000000000000 4000000000000000 3FE0000000000000 00\n"
+                                "3FF0000000000000 40000000000000 3FE0000000000000 00\n";
+    const std::vector<BadRun> cases = {
+        {{"--impl", "div64.nope"}, "unknown implementation 'div64.nope'"},
+        {{"--impl", "div64.emu_nr", "--classes", "nonsense"}, "unknown input class 'nonsense'"},
+        {{"--impl", "div64.emu_nr", "--count", "12x"}, "--count: '12x'"},
+        {{"--impl", "div64.emu_nr", "--count", "0"}, "--count"},
+        {{"--impl", "div64.emu_nr", "--seed", "-3"}, "--seed"},
+        {{"--impl", "div64.emu_nr", "--classes", "testfloat:" + dir.path("missing.txt")},
+         "cannot read vector file"},
+        {{"--impl", "div64.emu_nr", "--classes", "testfloat:" + malformed}, malformed + ":2:"},
+        {{"--impl", "div64.emu_nr", "--backend", "quantum"}, "--backend"},
+        {{"--impl", "div64.emu_nr,div64.emu_nr"}, "named twice"},
+    };
+    for (const BadRun& c : cases) {
+        std::vector<std::string> args = {"run", "--db", db};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        if (std::find(args.begin(), args.end(), "--count") == args.end()) {
+            args.insert(args.end(), {"--count", "100"});
+        }
+        const CommandResult r = run_fpverify(args);
+        EXPECT_EQ(r.status, 2) << c.message << "\n" << r.err;
+        EXPECT_TRUE(contains(r.err, c.message)) << "wanted '" << c.message << "' in: " << r.err;
+        EXPECT_FALSE(file_exists(db)) << "a database was written for: " << c.message;
+    }
+    // Argument errors from the parser are usage errors too.
+    EXPECT_EQ(run_fpverify({"run", "--db", db}).status, 2);  // --impl missing
+    EXPECT_EQ(run_fpverify({"frobnicate"}).status, 2);
+    EXPECT_FALSE(file_exists(db));
+}
+
+TEST(Cli, UnusableDatabasesAreExitTwo) {
+    TempDir dir;
+    const CommandResult ro = run_fpverify({"run", "--db", "/proc/fpverify-test.db", "--impl",
+                                           "div64.emu_nr", "--count", "10"});
+    EXPECT_EQ(ro.status, 2);
+    EXPECT_TRUE(contains(ro.err, "/proc/fpverify-test.db")) << ro.err;
+    const CommandResult nodir = run_fpverify({"run", "--db", dir.path("no/such/dir.db"), "--impl",
+                                              "div64.emu_nr", "--count", "10"});
+    EXPECT_EQ(nodir.status, 2);
+
+    const std::string db = dir.path("v.db");
+    ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "div64.emu_nr", "--classes", "normal",
+                            "--count", "100", "--quiet"})
+                  .status,
+              0);
+    sqlite3* handle = nullptr;
+    sqlite3_open(db.c_str(), &handle);
+    sqlite3_exec(handle, "UPDATE meta SET value = '0' WHERE key = 'schema_version'", nullptr,
+                 nullptr, nullptr);
+    sqlite3_close(handle);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"run", "--db", db, "--impl", "div64.emu_nr", "--count", "10"},
+          {"report", "--db", db},
+          {"query", "--db", db, "--preset", "summary"},
+          {"resume", "--db", db}}) {
+        const CommandResult r = run_fpverify(args);
+        EXPECT_EQ(r.status, 2) << args[0];
+        EXPECT_TRUE(contains(r.err, "schema version 0")) << r.err;
+    }
+    EXPECT_EQ(run_fpverify({"report", "--db", dir.path("absent.db")}).status, 2);
+}
+
+class CampaignCli : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        dir_ = new TempDir;
+        db_ = dir_->path("c.db");
+        run_ = new CommandResult(run_fpverify(
+            {"run", "--db", db_, "--name", "cli-test", "--impl",
+             "div64.emu_nr,div64.emu_halley,div64.host", "--classes",
+             "all,testfloat:" + f64_div_vectors(), "--count", "20000", "--seed", "5",
+             "--failures-kept", "20", "--progress"}));
+    }
+    static void TearDownTestSuite() {
+        delete run_;
+        delete dir_;
+    }
+    static TempDir* dir_;
+    static std::string db_;
+    static CommandResult* run_;
+};
+TempDir* CampaignCli::dir_ = nullptr;
+std::string CampaignCli::db_;
+CommandResult* CampaignCli::run_ = nullptr;
+
+TEST_F(CampaignCli, FailuresFoundIsExitOneWithASummaryAndProgress) {
+    EXPECT_EQ(run_->status, 1) << run_->err;
+    EXPECT_TRUE(contains(run_->out, "div64.emu_halley")) << run_->out;
+    EXPECT_TRUE(contains(run_->err, "ETA")) << "no progress line";
+}
+
+TEST_F(CampaignCli, JsonReportHasCountsMaxErrorsAndWorstInputs) {
+    const CommandResult r = run_fpverify({"report", "--db", db_, "--format", "json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json report = json::parse(r.out);
+    EXPECT_EQ(report["format"], "fpverify-report");
+    EXPECT_EQ(report["format_version"], 1);
+    EXPECT_EQ(report["campaign"]["name"], "cli-test");
+    EXPECT_EQ(report["units"].size(), 30u);
+    for (const json& impl : report["impls"]) {
+        if (impl["impl"] == "div64.emu_halley") {
+            EXPECT_GT(impl["failed"].get<uint64_t>(), 0u);
+        } else {
+            EXPECT_EQ(impl["failed"].get<uint64_t>(), 0u) << impl["impl"];
+        }
+    }
+    for (const json& u : report["units"]) {
+        EXPECT_EQ(u["tested"].get<uint64_t>(), u["planned"].get<uint64_t>());
+        EXPECT_EQ(u["exact"].get<uint64_t>() + u["failed"].get<uint64_t>(), u["tested"].get<uint64_t>());
+        EXPECT_EQ(u["reference_disagreements"], 0) << "TestFloat and MPFR disagree";
+        if (u["failed"].get<uint64_t>() > 0) {
+            ASSERT_FALSE(u["worst"].empty());
+            EXPECT_TRUE(u["worst"][0].contains("a"));
+            EXPECT_FALSE(u["max_error"].is_null());
+        }
+    }
+}
+
+TEST_F(CampaignCli, MarkdownAndHtmlReportsSayWhoFails) {
+    const std::string md = dir_->path("r.md");
+    ASSERT_EQ(run_fpverify({"report", "--db", db_, "--out", md}).status, 0);
+    const std::string text = testing::read_file(md);
+    EXPECT_TRUE(contains(text, "| `div64.emu_halley` |"));
+    EXPECT_TRUE(contains(text, "**FAILS**"));
+    EXPECT_TRUE(contains(text, "no failure in"));
+    EXPECT_TRUE(contains(text, "Error histogram"));
+    const CommandResult html = run_fpverify({"report", "--db", db_, "--format", "html"});
+    EXPECT_TRUE(contains(html.out, "<table>"));
+    EXPECT_EQ(run_fpverify({"report", "--db", db_, "--format", "pdf"}).status, 2);
+    EXPECT_EQ(run_fpverify({"report", "--db", db_, "--campaign", "99"}).status, 2);
+}
+
+TEST_F(CampaignCli, QueriesAreReadOnly) {
+    const CommandResult summary = run_fpverify({"query", "--db", db_, "--preset", "summary"});
+    EXPECT_EQ(summary.status, 0) << summary.err;
+    EXPECT_TRUE(contains(summary.out, "(30 rows)")) << summary.out;
+    const CommandResult sql = run_fpverify(
+        {"query", "--db", db_, "--format", "csv",
+         "SELECT impl, sum(failed) FROM units GROUP BY impl ORDER BY impl"});
+    EXPECT_EQ(sql.status, 0);
+    EXPECT_TRUE(contains(sql.out, "div64.emu_nr,0")) << sql.out;
+    const CommandResult json_rows =
+        run_fpverify({"query", "--db", db_, "--format", "json", "SELECT count(*) AS n FROM units"});
+    EXPECT_EQ(json::parse(json_rows.out)[0]["n"], 30);
+    for (const char* write : {"DELETE FROM campaigns", "DROP TABLE units",
+                              "UPDATE units SET failed = 0", "SELECT 1; DELETE FROM units"}) {
+        const CommandResult r = run_fpverify({"query", "--db", db_, write});
+        EXPECT_EQ(r.status, 2) << write;
+    }
+    EXPECT_EQ(run_fpverify({"query", "--db", db_, "SELEC oops"}).status, 2);
+    EXPECT_EQ(run_fpverify({"query", "--db", db_, "--preset", "nonsense"}).status, 2);
+    EXPECT_EQ(run_fpverify({"query", "--db", db_, "--format", "csv", "SELECT count(*) FROM units"}).out,
+              "count(*)\n30\n");  // nothing was deleted
+}
+
+TEST_F(CampaignCli, ReproReRunsAStoredFailure) {
+    const CommandResult ids = run_fpverify(
+        {"query", "--db", db_, "--format", "csv",
+         "SELECT id FROM failures WHERE class = 'midpoint' ORDER BY id LIMIT 1"});
+    ASSERT_EQ(ids.status, 0);
+    const std::string id = ids.out.substr(ids.out.find('\n') + 1, ids.out.size() - ids.out.find('\n') - 2);
+    const CommandResult r = run_fpverify({"repro", "--db", db_, "--failure", id});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    for (const char* part : {"x        = 0x", "y        = 0x", "expected = 0x", "error    =",
+                             "same as stored", "inputs regenerated", "identical"}) {
+        EXPECT_TRUE(contains(r.out, part)) << part << " missing from:\n" << r.out;
+    }
+    EXPECT_EQ(run_fpverify({"repro", "--db", db_, "--failure", "999999"}).status, 2);
+}
+
+TEST_F(CampaignCli, ResumingAFinishedCampaignChangesNothing) {
+    const CommandResult r = run_fpverify({"resume", "--db", db_, "--campaign", "1", "--quiet"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.err, "already finished"));
+}
+
+TEST(Cli, CleanCampaignIsExitZero) {
+    TempDir dir;
+    const CommandResult r = run_fpverify({"run", "--db", dir.path("ok.db"), "--impl", "div64.emu_nr",
+                                          "--classes", "specials,ties", "--count", "5000"});
+    EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// Starts fpverify without waiting, so that the test can kill it.
+pid_t spawn_fpverify(const std::vector<std::string>& args) {
+    std::vector<std::string> all = {testing::fpverify_binary()};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& a : all) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    pid_t pid = -1;
+    posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    return pid;
+}
+
+uint64_t committed_inputs(const std::string& db) {
+    sqlite3* handle = nullptr;
+    if (sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        sqlite3_close(handle);
+        return 0;
+    }
+    uint64_t total = 0;
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(handle, "SELECT sum(next_index) FROM units", -1, &s, nullptr) == SQLITE_OK &&
+        sqlite3_step(s) == SQLITE_ROW) {
+        total = static_cast<uint64_t>(sqlite3_column_int64(s, 0));
+    }
+    sqlite3_finalize(s);
+    sqlite3_close(handle);
+    return total;
+}
+
+json comparable_units(const std::string& db) {
+    json report = json::parse(run_fpverify({"report", "--db", db, "--format", "json"}).out);
+    json units = report["units"];
+    for (json& u : units) u.erase("seconds");
+    return units;
+}
+
+TEST(Cli, CampaignKilledWithSigkillResumesToTheUninterruptedTallies) {
+    TempDir dir;
+    const std::vector<std::string> common = {"--impl", "div64.emu_halley,div64.emu_nr", "--classes",
+                                             "midpoint,normal", "--count", "400000", "--seed", "9",
+                                             "--batch", "10000", "--threads", "2", "--quiet"};
+    std::vector<std::string> whole_args = {"run", "--db", dir.path("whole.db")};
+    whole_args.insert(whole_args.end(), common.begin(), common.end());
+    ASSERT_EQ(run_fpverify(whole_args).status, 1);
+
+    const std::string db = dir.path("killed.db");
+    std::vector<std::string> args = {"run", "--db", db};
+    args.insert(args.end(), common.begin(), common.end());
+    const pid_t pid = spawn_fpverify(args);
+    ASSERT_GT(pid, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    uint64_t seen = 0;
+    while (std::chrono::steady_clock::now() < deadline) {
+        seen = committed_inputs(db);
+        if (seen >= 30000) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    kill(pid, SIGKILL);
+    int raw = 0;
+    waitpid(pid, &raw, 0);
+    ASSERT_TRUE(WIFSIGNALED(raw) && WTERMSIG(raw) == SIGKILL) << "the run ended before the kill";
+    const uint64_t at_kill = committed_inputs(db);
+    EXPECT_GE(at_kill, 30000u);
+    EXPECT_LT(at_kill, 1600000u) << "the campaign had already finished";
+    EXPECT_EQ(at_kill % 10000, 0u) << "a checkpoint fell between batch boundaries";
+
+    const CommandResult resumed = run_fpverify({"resume", "--db", db, "--quiet"});
+    EXPECT_EQ(resumed.status, 1) << resumed.err;
+    EXPECT_EQ(comparable_units(db), comparable_units(dir.path("whole.db")));
+}
+
+}  // namespace
+}  // namespace fpv

@@ -1,0 +1,34 @@
+#include <gtest/gtest.h>
+
+#include "corpus/usage_error.h"
+#include "verifier/count_parse.h"
+
+namespace fpv {
+namespace {
+
+TEST(CountParse, AcceptsTheWaysPeopleWriteCounts) {
+    EXPECT_EQ(parse_count("1000", "--count"), 1000u);
+    EXPECT_EQ(parse_count("1e9", "--count"), 1000000000u);
+    EXPECT_EQ(parse_count("1.5e6", "--count"), 1500000u);
+    EXPECT_EQ(parse_count("2^32", "--count"), uint64_t{1} << 32);
+    EXPECT_EQ(parse_count("100M", "--count"), 100000000u);
+    EXPECT_EQ(parse_count("2.5K", "--count"), 2500u);
+    EXPECT_EQ(parse_count("3G", "--count"), 3000000000u);
+    EXPECT_EQ(parse_count("1T", "--count"), 1000000000000u);
+    EXPECT_EQ(parse_count("1E+3", "--count"), 1000u);
+}
+
+TEST(CountParse, RejectsMalformedCountsNamingTheArgument) {
+    for (const char* bad : {"", "abc", "-5", "0", "1.5", "1e-1", "2^63", "2^", "1e", "10x", "1.2.3",
+                            "99999999999999999999", "1e19", "1.5e0", " 5"}) {
+        try {
+            parse_count(bad, "--count");
+            ADD_FAILURE() << "accepted '" << bad << "'";
+        } catch (const UsageError& e) {
+            EXPECT_NE(std::string(e.what()).find("--count"), std::string::npos) << e.what();
+        }
+    }
+}
+
+}  // namespace
+}  // namespace fpv

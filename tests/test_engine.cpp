@@ -1,0 +1,144 @@
+// The campaign engine: results independent of threads and batch size, and a stopped campaign
+// resumed to the same final tallies as an uninterrupted one.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include "reports/store.h"
+#include "tests/test_support.h"
+#include "verifier/campaign_setup.h"
+#include "verifier/cpu_backend.h"
+#include "verifier/engine.h"
+
+namespace fpv {
+namespace {
+
+using testing::TempDir;
+
+CampaignSpec small_spec() {
+    CampaignSpec spec;
+    spec.name = "engine-test";
+    spec.impls = {"div64.emu_halley", "div64.emu_nr"};
+    spec.classes = {"midpoint", "subnormal", "specials",
+                    "testfloat:" + testing::vectors_dir() + "/f64_div.level1.txt"};
+    spec.count = 30000;
+    spec.seed = 42;
+    spec.limits = {5, 50};
+    return spec;
+}
+
+// Stops the campaign (as SIGINT would) after a number of batches.
+class StoppingBackend : public Backend {
+public:
+    StoppingBackend(Backend& inner, int batches) : inner_(inner), left_(batches) {}
+    std::string describe() const override { return inner_.describe(); }
+    void run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) override {
+        inner_.run(work, begin, end, [&](uint64_t b, uint64_t e, Tally&& t) {
+            if (--left_ <= 0) g_stop_requested.store(true);
+            return done(b, e, std::move(t));
+        });
+    }
+
+private:
+    Backend& inner_;
+    int left_;
+};
+
+struct Outcome {
+    int status = -1;
+    std::vector<UnitState> units;
+    std::vector<std::vector<FailureRecord>> failures;
+};
+
+Outcome collect(Store& store, int64_t id, int status) {
+    Outcome o;
+    o.status = status;
+    o.units = store.units(id);
+    for (const UnitState& u : o.units) o.failures.push_back(store.unit_failures(id, u.ordinal, 100000));
+    return o;
+}
+
+Outcome run_whole(const std::string& db, int threads, uint64_t batch) {
+    PreparedCampaign p = prepare_campaign(small_spec());
+    Store store(db, Store::Mode::read_write);
+    CampaignRecord c;
+    c.spec = p.spec;
+    c.id = store.create_campaign(p.spec, p.units, "test", "test");
+    CpuBackend backend(threads, batch);
+    const int status = execute_campaign(store, c, p.units, p.inputs, backend, {false, true});
+    return collect(store, c.id, status);
+}
+
+void expect_same(const Outcome& a, const Outcome& b) {
+    ASSERT_EQ(a.units.size(), b.units.size());
+    for (size_t i = 0; i < a.units.size(); ++i) {
+        EXPECT_EQ(a.units[i].tally, b.units[i].tally) << a.units[i].impl << " x " << a.units[i].input_class;
+        EXPECT_EQ(a.units[i].next_index, b.units[i].next_index);
+        EXPECT_EQ(a.units[i].failures_stored, b.units[i].failures_stored);
+        EXPECT_EQ(a.failures[i], b.failures[i]) << a.units[i].impl << " x " << a.units[i].input_class;
+    }
+}
+
+TEST(Engine, ResultsDoNotDependOnThreadsOrBatchSize) {
+    TempDir dir;
+    const int saved = omp_get_max_threads();
+    const Outcome one = run_whole(dir.path("a.db"), 1, 1000);
+    const Outcome two = run_whole(dir.path("b.db"), 2, 7777);
+    const Outcome four = run_whole(dir.path("c.db"), 4, 0);
+    omp_set_num_threads(saved);
+    EXPECT_EQ(one.status, kExitFailures);  // emu_halley fails
+    expect_same(one, two);
+    expect_same(one, four);
+    // The failing impl really failed, the other did not.
+    uint64_t halley = 0, nr = 0;
+    for (const UnitState& u : one.units) (u.impl == "div64.emu_halley" ? halley : nr) += u.tally.failed();
+    EXPECT_GT(halley, 0u);
+    EXPECT_EQ(nr, 0u);
+}
+
+TEST(Engine, StoppedCampaignResumesToTheSameFinalTallies) {
+    TempDir dir;
+    const Outcome whole = run_whole(dir.path("whole.db"), 2, 3000);
+
+    const std::string db = dir.path("stopped.db");
+    int64_t id = 0;
+    {
+        PreparedCampaign p = prepare_campaign(small_spec());
+        Store store(db, Store::Mode::read_write);
+        CampaignRecord c;
+        c.spec = p.spec;
+        c.id = id = store.create_campaign(p.spec, p.units, "test", "test");
+        CpuBackend cpu(2, 3000);
+        StoppingBackend stopping(cpu, 9);
+        EXPECT_EQ(execute_campaign(store, c, p.units, p.inputs, stopping, {false, true}), kExitRuntime);
+        g_stop_requested.store(false);
+    }
+    Store store(db, Store::Mode::read_write);
+    CampaignRecord c = store.campaign(id);
+    EXPECT_EQ(c.status, "running");
+    std::vector<UnitState> units = store.units(id);
+    uint64_t done = 0;
+    for (const UnitState& u : units) done += u.next_index;
+    EXPECT_EQ(done, 9u * 3000u);  // exactly the committed batches
+    const std::vector<InputSet> inputs = reload_inputs(c.spec, units);
+    CpuBackend cpu(1, 5000);
+    const int status = execute_campaign(store, c, units, inputs, cpu, {false, true});
+    const Outcome resumed = collect(store, id, status);
+    EXPECT_EQ(resumed.status, whole.status);
+    expect_same(whole, resumed);
+    EXPECT_EQ(store.campaign(id).status, "finished");
+}
+
+TEST(Engine, FailureSampleKeepsTheLowestIndicesAcrossBatches) {
+    TempDir dir;
+    const Outcome o = run_whole(dir.path("s.db"), 2, 1000);
+    for (size_t i = 0; i < o.units.size(); ++i) {
+        const UnitState& u = o.units[i];
+        EXPECT_EQ(o.failures[i].size(), std::min<uint64_t>(u.tally.failed(), 50));
+        EXPECT_TRUE(std::is_sorted(o.failures[i].begin(), o.failures[i].end(),
+                                   [](const FailureRecord& a, const FailureRecord& b) { return a.index < b.index; }));
+        EXPECT_LE(u.tally.worst.size(), 5u);
+    }
+}
+
+}  // namespace
+}  // namespace fpv

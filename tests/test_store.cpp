@@ -1,0 +1,96 @@
+// The database: schema versioning, refusing what it cannot use, WAL mode.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include "corpus/usage_error.h"
+#include "reports/sqlite_handle.h"
+#include "reports/store.h"
+#include "tests/test_support.h"
+
+namespace fpv {
+namespace {
+
+using testing::TempDir;
+
+std::string open_error(const std::string& path, Store::Mode mode) {
+    try {
+        Store s(path, mode);
+    } catch (const UsageError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+void raw_sql(const std::string& path, const char* sql) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    execute(db, sql);
+    sqlite3_close(db);
+}
+
+TEST(Store, CreatesAVersionedSchemaInWalMode) {
+    TempDir dir;
+    const std::string path = dir.path("new.db");
+    {
+        Store s(path, Store::Mode::read_write);
+        Statement v(s.handle(), "SELECT value FROM meta WHERE key = 'schema_version'");
+        ASSERT_TRUE(v.step());
+        EXPECT_EQ(v.text(0), std::to_string(kSchemaVersion));
+        Statement mode(s.handle(), "PRAGMA journal_mode");
+        ASSERT_TRUE(mode.step());
+        EXPECT_EQ(mode.text(0), "wal");
+    }
+    Store again(path, Store::Mode::read_only);  // reopens cleanly
+    EXPECT_TRUE(again.campaigns().empty());
+}
+
+TEST(Store, RefusesAnotherSchemaVersion) {
+    TempDir dir;
+    const std::string path = dir.path("old.db");
+    { Store s(path, Store::Mode::read_write); }
+    raw_sql(path, "UPDATE meta SET value = '999' WHERE key = 'schema_version'");
+    const std::string message = open_error(path, Store::Mode::read_write);
+    EXPECT_NE(message.find("schema version 999"), std::string::npos) << message;
+    EXPECT_NE(open_error(path, Store::Mode::read_only).find("schema version 999"), std::string::npos);
+}
+
+TEST(Store, RefusesDatabasesThatAreNotFpverifys) {
+    TempDir dir;
+    const std::string other = dir.path("other.db");
+    raw_sql(other, "CREATE TABLE t (x)");
+    EXPECT_NE(open_error(other, Store::Mode::read_write).find("not an fpverify database"),
+              std::string::npos);
+    const std::string text = dir.path("text.db");
+    FILE* f = std::fopen(text.c_str(), "w");
+    std::fputs("this is not a database, just text that is long enough to have a header\n", f);
+    std::fclose(f);
+    EXPECT_NE(open_error(text, Store::Mode::read_write), "");
+}
+
+TEST(Store, RefusesPathsItCannotWrite) {
+    EXPECT_NE(open_error("/nonexistent-dir/x.db", Store::Mode::read_write).find("cannot open"),
+              std::string::npos);
+    EXPECT_NE(open_error("/proc/fpverify.db", Store::Mode::read_write), "");
+    TempDir dir;
+    EXPECT_NE(open_error(dir.path("absent.db"), Store::Mode::read_only).find("cannot open"),
+              std::string::npos);
+    EXPECT_FALSE(testing::file_exists(dir.path("absent.db")));  // a read-only open creates nothing
+}
+
+TEST(Store, MissingCampaignsAndFailuresAreUsageErrors) {
+    TempDir dir;
+    Store s(dir.path("e.db"), Store::Mode::read_write);
+    EXPECT_THROW(s.campaign(1), UsageError);
+    EXPECT_THROW(s.failure(1), UsageError);
+    EXPECT_THROW(s.latest_campaign(false), UsageError);
+}
+
+TEST(Store, HexValuesRoundTrip) {
+    EXPECT_EQ(hex64(0x7ff8000000000123ull), "0x7ff8000000000123");
+    EXPECT_EQ(parse_hex64("0x7ff8000000000123"), 0x7ff8000000000123ull);
+    EXPECT_THROW(parse_hex64("0x"), UsageError);
+    EXPECT_THROW(parse_hex64("12g"), UsageError);
+}
+
+}  // namespace
+}  // namespace fpv

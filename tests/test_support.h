@@ -1,0 +1,35 @@
+// Helpers shared by the tests: temporary paths and running the fpverify binary.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace fpv::testing {
+
+// A fresh temporary directory, removed with everything in it when the object goes.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    std::string path(const std::string& name) const { return dir_ + "/" + name; }
+    const std::string& dir() const { return dir_; }
+
+private:
+    std::string dir_;
+};
+
+struct CommandResult {
+    int status = -1;  // exit status, or 128 + signal
+    std::string out, err;
+};
+
+// Runs the fpverify binary under test (FPV_BINARY) with these arguments.
+CommandResult run_fpverify(const std::vector<std::string>& args);
+std::string fpverify_binary();
+std::string vectors_dir();
+std::string read_file(const std::string& path);
+bool file_exists(const std::string& path);
+
+}  // namespace fpv::testing

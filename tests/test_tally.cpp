@@ -1,0 +1,99 @@
+// Tallies merge associatively and commutatively, so any split of the work gives one result.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "verifier/tally.h"
+
+namespace fpv {
+namespace {
+
+struct Event {
+    uint64_t index;
+    Verdict verdict;
+};
+
+std::vector<Event> events(int n, uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::vector<Event> list;
+    for (int i = 0; i < n; ++i) {
+        Verdict v;
+        const int kind = static_cast<int>(rng() % 10);
+        if (kind < 6) {
+            v.category = Category::exact;
+        } else {
+            v.category = kind == 9 ? Category::spurious_infinity : Category::wrong_value;
+            v.error = kind == 9 ? INFINITY : std::ldexp(1.0, static_cast<int>(rng() % 60)) * (1 + rng() % 7);
+            if (kind == 8) v.error = 2.0;  // many ties in error, broken by index
+        }
+        v.expected = rng();
+        list.push_back({static_cast<uint64_t>(i), v});
+    }
+    return list;
+}
+
+Tally tally_of(const std::vector<Event>& list, const TallyLimits& limits) {
+    Tally t;
+    for (const Event& e : list) t.record(e.index, {e.index, ~e.index}, e.index * 3, e.verdict, limits);
+    return t;
+}
+
+TEST(Tally, AnySplitAndOrderGivesTheSameTally) {
+    const TallyLimits limits{5, 7};
+    const std::vector<Event> all = events(3000, 1);
+    const Tally whole = tally_of(all, limits);
+    std::mt19937 rng(2);
+    for (int trial = 0; trial < 20; ++trial) {
+        std::vector<Event> shuffled = all;
+        std::shuffle(shuffled.begin(), shuffled.end(), rng);
+        // Split into a random number of pieces and merge them in a random order.
+        const size_t pieces = 1 + rng() % 9;
+        std::vector<Tally> parts(pieces);
+        for (size_t i = 0; i < shuffled.size(); ++i) {
+            parts[rng() % pieces].record(shuffled[i].index, {shuffled[i].index, ~shuffled[i].index},
+                                         shuffled[i].index * 3, shuffled[i].verdict, limits);
+        }
+        std::shuffle(parts.begin(), parts.end(), rng);
+        Tally merged;
+        for (const Tally& p : parts) merged.merge(p, limits);
+        ASSERT_EQ(merged, whole) << "trial " << trial;
+    }
+}
+
+TEST(Tally, KeepsTheWorstErrorsAndTheFirstFailures) {
+    const TallyLimits limits{3, 4};
+    const std::vector<Event> all = events(2000, 3);
+    const Tally t = tally_of(all, limits);
+    uint64_t failed = 0;
+    std::vector<uint64_t> failing;
+    for (const Event& e : all) {
+        if (e.verdict.failed()) {
+            ++failed;
+            failing.push_back(e.index);
+        }
+    }
+    EXPECT_EQ(t.tested, all.size());
+    EXPECT_EQ(t.failed(), failed);
+    ASSERT_EQ(t.failures.size(), 4u);
+    for (size_t i = 0; i < 4; ++i) EXPECT_EQ(t.failures[i].index, failing[i]);
+    ASSERT_EQ(t.worst.size(), 3u);
+    EXPECT_TRUE(std::isinf(t.worst[0].error));
+    EXPECT_TRUE(std::is_sorted(t.worst.begin(), t.worst.end(), worse_than));
+    uint64_t histogram_total = 0;
+    for (const auto& [bin, count] : t.error_histogram) histogram_total += count;
+    EXPECT_EQ(histogram_total, failed);
+}
+
+TEST(Tally, HistogramBinsAreFloorLog2WithZeroAndInfinityApart) {
+    EXPECT_EQ(error_bin(1.0), 0);
+    EXPECT_EQ(error_bin(1.999), 0);
+    EXPECT_EQ(error_bin(0.5), -1);
+    EXPECT_EQ(error_bin(0.75), -1);
+    EXPECT_EQ(error_bin(3e15), 51);
+    EXPECT_EQ(error_bin(0.0), kBinZeroError);
+    EXPECT_EQ(error_bin(INFINITY), kBinInfiniteError);
+}
+
+}  // namespace
+}  // namespace fpv

@@ -1,0 +1,35 @@
+// Where implementations are evaluated. A backend judges a range of a unit's inputs in batches
+// and hands each finished batch's tally to the engine, in index order, so the engine can
+// commit it with the new checkpoint.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "corpus/class_catalogue.h"
+#include "kernels/catalogue.h"
+#include "verifier/tally.h"
+
+namespace fpv {
+
+struct UnitWork {
+    const ImplInfo& impl;
+    const InputSet& inputs;
+    TallyLimits limits;
+};
+
+// Receives the tally of inputs [begin, end) once they are all judged. Returning false asks the
+// backend to stop after this batch.
+using BatchDone = std::function<bool(uint64_t begin, uint64_t end, Tally&& batch)>;
+
+class Backend {
+public:
+    virtual ~Backend() = default;
+    virtual std::string describe() const = 0;
+    virtual void run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) = 0;
+    // Seconds the GPU and the host each spent waiting for the other (zero on the CPU).
+    virtual double gpu_wait_seconds() const { return 0; }
+    virtual double host_wait_seconds() const { return 0; }
+};
+
+}  // namespace fpv

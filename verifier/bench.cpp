@@ -1,0 +1,128 @@
+#include "verifier/bench.h"
+
+#include <omp.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "corpus/class_catalogue.h"
+#include "reference/mpfr_binary64.h"
+#include "reports/store.h"
+#include "verifier/backend_factory.h"
+#include "verifier/campaign_setup.h"
+#include "verifier/engine.h"
+
+namespace fpv {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// Nanoseconds per call of `f(i)` on one thread, over at least a second.
+template <class F>
+double nanoseconds_per_input(uint64_t inputs, F f) {
+    uint64_t done = 0;
+    const auto start = std::chrono::steady_clock::now();
+    do {
+        for (uint64_t i = 0; i < inputs; ++i) f(i);
+        done += inputs;
+    } while (seconds_since(start) < 1.0);
+    return 1e9 * seconds_since(start) / static_cast<double>(done);
+}
+
+struct Costs {
+    double generate, impl, reference;  // nanoseconds per input on one core
+};
+
+// The three per-input costs of a CPU campaign, each alone on one thread. The reference is
+// timed on stored inputs, as fpverify's judge computes it: two binary64 operands loaded into
+// MPFR, mpfr_div, mpfr_subnormalize, the binary64 result read back.
+Costs measure_costs(const ImplInfo& impl, const InputSet& inputs) {
+    constexpr uint64_t kInputs = 1 << 20;
+    std::vector<Operands> in(kInputs);
+    volatile uint64_t sink = 0;
+    Costs c{};
+    c.generate = nanoseconds_per_input(kInputs, [&](uint64_t i) { in[i] = inputs.input(i); });
+    if (impl.host != nullptr) {
+        c.impl = nanoseconds_per_input(kInputs, [&](uint64_t i) { sink = sink ^ impl.host(in[i].a, in[i].b); });
+    }
+    Binary64Divider divider;
+    c.reference = nanoseconds_per_input(kInputs, [&](uint64_t i) { sink = sink ^ divider.quotient(in[i].a, in[i].b); });
+    return c;
+}
+
+}  // namespace
+
+int run_bench(const BenchOptions& options) {
+    if (options.threads > 0) omp_set_num_threads(options.threads);
+    const int threads = omp_get_max_threads();
+    const int cores = options.threads > 0 ? options.threads : omp_get_num_procs();
+    CampaignSpec spec;
+    spec.name = "bench";
+    spec.impls = {options.impl};
+    spec.classes = {options.input_class};
+    spec.seed = 1;
+    spec.count = 1;
+    spec.backend = options.backend;
+    spec.threads = options.threads;
+    spec.command_line = "fpverify bench";
+    const PreparedCampaign probe = prepare_campaign(spec);
+    const ImplInfo& impl = *find_impl(options.impl);
+
+    char host[256] = "unknown";
+    gethostname(host, sizeof host - 1);
+    std::printf("fpverify bench: %s x %s on %s (backend %s): %d cores, %d threads\n",
+                options.impl.c_str(), options.input_class.c_str(), host, options.backend.c_str(),
+                omp_get_num_procs(), threads);
+    const Costs c = measure_costs(impl, probe.inputs.front());
+    std::printf("  one core, per input: generate %.1f ns, %s %.1f ns%s, MPFR reference %.1f ns\n",
+                c.generate, options.impl.c_str(), c.impl,
+                options.backend == "cpu" ? "" : " (host version)", c.reference);
+    const double single = 1e9 / c.reference;
+    const double ceiling = single * cores;
+    std::printf("  MPFR reference rate, one core       %8.3f M div/s\n", single / 1e6);
+    std::printf("  ceiling (x %d cores)                 %8.3f M div/s\n", cores, ceiling / 1e6);
+
+    spec.count = static_cast<uint64_t>(ceiling * options.seconds);
+    PreparedCampaign prepared = prepare_campaign(spec);
+    const std::string db = std::filesystem::temp_directory_path() /
+                           ("fpverify-bench-" + std::to_string(getpid()) + ".db");
+    int status = 0;
+    double elapsed = 0;
+    CampaignRecord campaign;
+    {
+        Store store(db, Store::Mode::read_write);
+        campaign.spec = prepared.spec;
+        campaign.id = store.create_campaign(prepared.spec, prepared.units, host, "bench");
+        std::unique_ptr<Backend> backend = make_backend(spec.backend, spec.threads, 0, false);
+        const auto start = std::chrono::steady_clock::now();
+        status = execute_campaign(store, campaign, prepared.units, prepared.inputs, *backend,
+                                  ExecuteOptions{false, true});
+        elapsed = seconds_since(start);
+    }
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+    const double verified = spec.count / elapsed;
+    std::printf("  verified campaign rate              %8.3f M div/s  (%llu inputs in %.1f s, "
+                "SQLite commits included, exit status %d)\n",
+                verified / 1e6, static_cast<unsigned long long>(spec.count), elapsed, status);
+    if (campaign.gpu_wait_seconds > 0 || campaign.host_wait_seconds > 0) {
+        std::printf("  GPU idle %.1f%%, host idle %.1f%% of the campaign\n",
+                    100 * campaign.gpu_wait_seconds / elapsed, 100 * campaign.host_wait_seconds / elapsed);
+    }
+    std::printf("  ratio to ceiling                    %8.3f  (goal >= 0.80: %s)\n",
+                verified / ceiling, verified / ceiling >= 0.8 ? "met" : "not met");
+    if (options.backend == "cpu") {
+        // On the CPU the impl under test and the generator share the cores with MPFR.
+        const double bound = c.reference / (c.reference + c.impl + c.generate);
+        std::printf("  on the CPU the impl and the generator share the cores with MPFR: "
+                    "reference / (reference + impl + generate) = %.3f bounds the ratio\n", bound);
+    }
+    return 0;
+}
+
+}  // namespace fpv

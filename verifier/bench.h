@@ -1,0 +1,18 @@
+// `fpverify bench`: verified throughput of a campaign next to the host's MPFR ceiling.
+#pragma once
+
+#include <string>
+
+namespace fpv {
+
+struct BenchOptions {
+    std::string impl = "div64.emu_nr";
+    std::string input_class = "normal";
+    double seconds = 10;  // the verified campaign's target length
+    int threads = 0;      // 0: every core
+    std::string backend = "cpu";
+};
+
+int run_bench(const BenchOptions& options);
+
+}  // namespace fpv

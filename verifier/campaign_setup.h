@@ -1,0 +1,31 @@
+// Turning what the user asked for into a campaign's units, and back again on resume.
+#pragma once
+
+#include <vector>
+
+#include "corpus/class_catalogue.h"
+#include "verifier/campaign.h"
+
+namespace fpv {
+
+struct PreparedCampaign {
+    CampaignSpec spec;
+    std::vector<UnitState> units;
+    std::vector<InputSet> inputs;  // inputs[i] belongs to units[i]
+};
+
+// Validates impls (known, able to run on the backend), classes ("all" expands per op; vector
+// files are read) and limits. Throws UsageError before anything is written.
+PreparedCampaign prepare_campaign(CampaignSpec spec);
+
+// Re-reads the classes of a stored campaign; throws UsageError when a vector file is gone or
+// its content changed since the campaign started.
+std::vector<InputSet> reload_inputs(const CampaignSpec& spec, const std::vector<UnitState>& units);
+
+// Checks that every impl is known.
+void check_impl_names(const std::vector<std::string>& impls);
+
+// Checks that every impl of the campaign runs on `backend` ("cpu" or "gpu").
+void check_backend(const std::vector<std::string>& impls, const std::string& backend);
+
+}  // namespace fpv

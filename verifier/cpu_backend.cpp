@@ -1,0 +1,40 @@
+#include "verifier/cpu_backend.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+
+namespace fpv {
+
+CpuBackend::CpuBackend(int threads, uint64_t batch) : threads_(threads), fixed_batch_(batch) {
+    if (threads_ > 0) omp_set_num_threads(threads_);
+}
+
+std::string CpuBackend::describe() const {
+    return "cpu (" + std::to_string(omp_get_max_threads()) + " OpenMP threads)";
+}
+
+void CpuBackend::run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) {
+    constexpr uint64_t kFirstBatch = 1 << 14, kLargestBatch = uint64_t{1} << 26;
+    uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : kFirstBatch;
+    const HostImplFn fn = work.impl.host;
+    for (uint64_t at = begin; at < end;) {
+        const uint64_t stop = at + std::min(batch, end - at);
+        const auto started = std::chrono::steady_clock::now();
+        Tally t = judge_range(work, at, stop,
+                              [fn](uint64_t, const Operands& in) { return fn(in.a, in.b); });
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        if (!done(at, stop, std::move(t))) return;
+        at = stop;
+        // Batches of about half a second keep commits rare and progress lively; the size
+        // changes nothing in the results.
+        if (fixed_batch_ == 0) {
+            if (seconds < 0.25 && batch < kLargestBatch) batch *= 2;
+            if (seconds > 1.0 && batch > kFirstBatch) batch /= 2;
+        }
+    }
+}
+
+}  // namespace fpv

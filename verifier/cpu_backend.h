@@ -1,0 +1,27 @@
+// Evaluation and judging on the host's cores: OpenMP threads, one MPFR state each.
+#pragma once
+
+#include "verifier/backend.h"
+
+namespace fpv {
+
+// Judges inputs [begin, end) of a unit with every OpenMP thread. Each result comes from
+// `result_of(index, input)`; the tally is the same for any thread count.
+template <class ResultOf>
+Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf result_of);
+
+class CpuBackend : public Backend {
+public:
+    // batch = 0 adapts the batch size to about half a second of work.
+    CpuBackend(int threads, uint64_t batch);
+    std::string describe() const override;
+    void run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) override;
+
+private:
+    int threads_;
+    uint64_t fixed_batch_;
+};
+
+}  // namespace fpv
+
+#include "verifier/judge_range.inl"

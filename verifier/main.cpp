@@ -1,0 +1,388 @@
+// The fpverify command line (the contract is in README.md and ../shared/DESIGN.md).
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "corpus/class_catalogue.h"
+#include "corpus/usage_error.h"
+#include "kernels/catalogue.h"
+#include "reports/query.h"
+#include "reports/report_model.h"
+#include "reports/store.h"
+#include "verifier/backend_factory.h"
+#include "verifier/bench.h"
+#include "verifier/campaign_setup.h"
+#include "verifier/count_parse.h"
+#include "verifier/engine.h"
+#include "verifier/repro.h"
+
+#ifndef FPV_VERSION
+#define FPV_VERSION "unknown"
+#endif
+
+namespace fpv {
+namespace {
+
+std::vector<std::string> split_list(const std::string& text) {
+    std::vector<std::string> items;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        if (!item.empty()) items.push_back(item);
+    }
+    return items;
+}
+
+std::string shell_quote(const std::string& arg) {
+    if (!arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                              "0123456789-_.,:/=^+") == std::string::npos) {
+        return arg;
+    }
+    std::string out = "'";
+    for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string host_description() {
+    char name[256] = "unknown";
+    gethostname(name, sizeof name - 1);
+    return std::string(name) + " (" + std::to_string(sysconf(_SC_NPROCESSORS_ONLN)) + " cores)";
+}
+
+uint64_t parse_seed(const std::string& text) {
+    uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() ||
+        seed >= (uint64_t{1} << 63)) {
+        throw UsageError("--seed: '" + text + "' is not a whole number below 2^63");
+    }
+    return seed;
+}
+
+void print_table(const std::vector<std::vector<std::string>>& rows) {
+    std::vector<size_t> width;
+    for (const auto& r : rows) {
+        width.resize(std::max(width.size(), r.size()));
+        for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+    }
+    for (const auto& r : rows) {
+        for (size_t i = 0; i < r.size(); ++i) {
+            std::cout << r[i];
+            if (i + 1 < r.size()) std::cout << std::string(width[i] - r[i].size() + 2, ' ');
+        }
+        std::cout << "\n";
+    }
+}
+
+int list_command(const std::string& what) {
+    if (what == "ops") {
+        std::vector<std::vector<std::string>> rows = {{"op", "operands", "error unit", "what"}};
+        for (const OpInfo& op : all_ops()) {
+            rows.push_back({std::string(op.name), std::string(op.operands),
+                            std::string(op.error_unit), std::string(op.summary)});
+        }
+        print_table(rows);
+    } else if (what == "impls") {
+        std::vector<std::vector<std::string>> rows = {{"impl", "runs on", "claim", "what"}};
+        for (const ImplInfo& i : all_impls()) {
+            rows.push_back({std::string(i.name), where_text(i.where), std::string(i.claim),
+                            std::string(i.summary)});
+        }
+        print_table(rows);
+    } else if (what == "classes") {
+        std::vector<std::vector<std::string>> rows = {{"class", "op", "size", "guarantee"}};
+        for (const ClassInfo& c : builtin_classes()) {
+            rows.push_back({std::string(c.name), std::string(op_info(c.op).name),
+                            c.size == kUnboundedClass ? "unbounded" : std::to_string(c.size),
+                            std::string(c.guarantee)});
+        }
+        rows.push_back({"testfloat:PATH", "div64", "lines of PATH",
+                        "operands of a TestFloat f64_div file; its expected results are "
+                        "cross-checked against MPFR"});
+        print_table(rows);
+    } else if (what == "presets") {
+        std::vector<std::vector<std::string>> rows = {{"preset", "what"}};
+        for (const QueryPreset& p : query_presets()) {
+            rows.push_back({std::string(p.name), std::string(p.description)});
+        }
+        print_table(rows);
+    } else {
+        throw UsageError("list: '" + what + "' is not one of ops, impls, classes, presets");
+    }
+    return kExitClean;
+}
+
+struct RunArgs {
+    std::string impls, classes = "all", count = "1e6", seed = "1", db = "fpverify.db";
+    std::string backend = "auto", name = "campaign", batch, failures_kept = "1000";
+    int threads = 0;
+    size_t worst = 16;
+    bool progress = false, no_progress = false, quiet = false;
+};
+
+bool want_progress(bool on, bool off) {
+    if (off) return false;
+    return on || isatty(STDERR_FILENO) != 0;
+}
+
+int run_command(const RunArgs& a, const std::string& command_line) {
+    CampaignSpec spec;
+    spec.name = a.name;
+    spec.impls = split_list(a.impls);
+    spec.classes = split_list(a.classes);
+    spec.count = parse_count(a.count, "--count");
+    spec.seed = parse_seed(a.seed);
+    if (a.threads < 0) throw UsageError("--threads: must be 0 (every core) or more");
+    spec.threads = a.threads;
+    spec.batch = a.batch.empty() ? 0 : parse_count(a.batch, "--batch");
+    spec.limits.failures_kept = static_cast<size_t>(parse_count(a.failures_kept, "--failures-kept"));
+    spec.limits.worst_kept = a.worst;
+    spec.command_line = command_line;
+    // Validate everything (including the GPU's presence) before the database is touched.
+    check_impl_names(spec.impls);  // before the backend, for the clearer message
+    spec.backend = resolve_backend(a.backend, true);
+    PreparedCampaign prepared = prepare_campaign(spec);
+
+    Store store(a.db, Store::Mode::read_write);
+    CampaignRecord campaign;
+    campaign.spec = prepared.spec;
+    campaign.status = "running";
+    campaign.id = store.create_campaign(prepared.spec, prepared.units, host_description(),
+                                        FPV_VERSION);
+    if (!a.quiet) {
+        std::fprintf(stderr, "fpverify: campaign %lld in %s: %zu units on %s\n",
+                     static_cast<long long>(campaign.id), a.db.c_str(), prepared.units.size(),
+                     campaign.spec.backend.c_str());
+    }
+    std::unique_ptr<Backend> backend =
+        make_backend(campaign.spec.backend, spec.threads, spec.batch, !a.quiet);
+    install_stop_signal_handlers();
+    return execute_campaign(store, campaign, prepared.units, prepared.inputs, *backend,
+                            {want_progress(a.progress, a.no_progress), a.quiet});
+}
+
+struct ResumeArgs {
+    std::string db;
+    int64_t campaign = 0;
+    int threads = -1;
+    bool progress = false, no_progress = false, quiet = false;
+};
+
+int resume_command(const ResumeArgs& a) {
+    if (!std::filesystem::exists(a.db)) throw UsageError("--db: no database at '" + a.db + "'");
+    Store store(a.db, Store::Mode::read_write);
+    const int64_t id = a.campaign != 0 ? a.campaign : store.latest_campaign(true);
+    CampaignRecord campaign = store.campaign(id);
+    std::vector<UnitState> units = store.units(id);
+    if (campaign.status == "finished") {
+        std::fprintf(stderr, "fpverify: campaign %lld already finished\n", static_cast<long long>(id));
+        if (!a.quiet) print_summary(campaign, units);
+        bool failures = false;
+        for (const UnitState& u : units) failures = failures || u.tally.has_failures();
+        return failures ? kExitFailures : kExitClean;
+    }
+    const std::vector<InputSet> inputs = reload_inputs(campaign.spec, units);
+    check_backend(campaign.spec.impls, campaign.spec.backend);
+    resolve_backend(campaign.spec.backend, false);
+    const int threads = a.threads >= 0 ? a.threads : campaign.spec.threads;
+    std::unique_ptr<Backend> backend =
+        make_backend(campaign.spec.backend, threads, campaign.spec.batch, !a.quiet);
+    if (!a.quiet) {
+        std::fprintf(stderr, "fpverify: resuming campaign %lld in %s\n", static_cast<long long>(id),
+                     a.db.c_str());
+    }
+    install_stop_signal_handlers();
+    return execute_campaign(store, campaign, units, inputs, *backend,
+                            {want_progress(a.progress, a.no_progress), a.quiet});
+}
+
+// Writes to a temporary file beside `path` and renames it, so no half-written report remains.
+void write_file_atomically(const std::string& path, const std::string& content) {
+    const std::string temporary = path + ".tmp-" + std::to_string(getpid());
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out) throw UsageError("--out: cannot write '" + path + "'");
+        out << content;
+        out.close();
+        if (!out) {
+            std::filesystem::remove(temporary);
+            throw UsageError("--out: cannot write '" + path + "'");
+        }
+    }
+    std::filesystem::rename(temporary, path);
+}
+
+int report_command(const std::string& db, int64_t campaign_id, const std::string& format,
+                   const std::string& out_path) {
+    if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
+    if (format != "md" && format != "html" && format != "json") {
+        throw UsageError("--format: '" + format + "' is not one of md, html, json");
+    }
+    Store store(db, Store::Mode::read_only);
+    const int64_t id = campaign_id != 0 ? campaign_id : store.latest_campaign(false);
+    const CampaignReport report = load_report(store, id);
+    const std::string text = format == "json"   ? render_json(report)
+                             : format == "html" ? render_html(report)
+                                                : render_markdown(report);
+    if (out_path.empty()) {
+        std::cout << text;
+    } else {
+        write_file_atomically(out_path, text);
+    }
+    return kExitClean;
+}
+
+int query_command(const std::string& db, const std::string& sql, const std::string& preset,
+                  int64_t campaign, const std::string& format) {
+    if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
+    if (sql.empty() == preset.empty()) {
+        throw UsageError("query: give either an SQL statement or --preset NAME");
+    }
+    QueryFormat f = QueryFormat::table;
+    if (format == "csv") {
+        f = QueryFormat::csv;
+    } else if (format == "json") {
+        f = QueryFormat::json;
+    } else if (format != "table") {
+        throw UsageError("--format: '" + format + "' is not one of table, csv, json");
+    }
+    std::string statement = sql;
+    if (!preset.empty()) {
+        const QueryPreset* p = find_preset(preset);
+        if (p == nullptr) {
+            std::string known;
+            for (const QueryPreset& q : query_presets()) known += (known.empty() ? "" : ", ") + std::string(q.name);
+            throw UsageError("--preset: unknown preset '" + preset + "' (known: " + known + ")");
+        }
+        statement = p->sql;
+    }
+    Store store(db, Store::Mode::read_only);
+    run_query(store, statement, campaign != 0 ? std::optional<int64_t>(campaign) : std::nullopt, f,
+              std::cout);
+    return kExitClean;
+}
+
+}  // namespace
+}  // namespace fpv
+
+int main(int argc, char** argv) {
+    using namespace fpv;
+    std::string command_line = "fpverify";
+    for (int i = 1; i < argc; ++i) command_line += " " + shell_quote(argv[i]);
+
+    CLI::App app{"fpverify: exhaustive and randomized verification of emulated floating-point "
+                 "arithmetic"};
+    app.set_version_flag("--version", FPV_VERSION);
+    app.require_subcommand(1);
+
+    std::string list_what = "impls";
+    auto* list = app.add_subcommand("list", "list ops, impls, classes or query presets");
+    list->add_option("what", list_what, "ops | impls | classes | presets")->capture_default_str();
+
+    RunArgs run;
+    auto* run_cmd = app.add_subcommand("run", "run a campaign and store its results");
+    run_cmd->add_option("--impl", run.impls, "implementations, comma-separated")->required();
+    run_cmd->add_option("--classes", run.classes, "input classes, comma-separated, or all")
+        ->capture_default_str();
+    run_cmd->add_option("--count", run.count, "inputs per (impl, class): 1000, 1e9, 2^32, 100M")
+        ->capture_default_str();
+    run_cmd->add_option("--seed", run.seed, "seed of the generated inputs")->capture_default_str();
+    run_cmd->add_option("--db", run.db, "SQLite database (created if absent)")->capture_default_str();
+    run_cmd->add_option("--backend", run.backend, "cpu | gpu | auto")->capture_default_str();
+    run_cmd->add_option("--threads", run.threads, "host threads (0: every core)")->capture_default_str();
+    run_cmd->add_option("--name", run.name, "a name for the campaign")->capture_default_str();
+    run_cmd->add_option("--batch", run.batch, "inputs per batch (default: adaptive)");
+    run_cmd->add_option("--failures-kept", run.failures_kept,
+                        "failures stored per (impl, class), lowest indices first")
+        ->capture_default_str();
+    run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")->capture_default_str();
+    run_cmd->add_flag("--progress", run.progress, "draw a progress line even off a terminal");
+    run_cmd->add_flag("--no-progress", run.no_progress, "no progress line");
+    run_cmd->add_flag("--quiet", run.quiet, "no summary");
+
+    ResumeArgs resume;
+    auto* resume_cmd = app.add_subcommand("resume", "continue a stopped or killed campaign");
+    resume_cmd->add_option("--db", resume.db, "SQLite database")->required();
+    resume_cmd->add_option("--campaign", resume.campaign, "campaign id (default: newest unfinished)");
+    resume_cmd->add_option("--threads", resume.threads, "host threads (default: as started)");
+    resume_cmd->add_flag("--progress", resume.progress, "draw a progress line even off a terminal");
+    resume_cmd->add_flag("--no-progress", resume.no_progress, "no progress line");
+    resume_cmd->add_flag("--quiet", resume.quiet, "no summary");
+
+    std::string report_db, report_format = "md", report_out;
+    int64_t report_campaign = 0;
+    auto* report = app.add_subcommand("report", "write a campaign's report");
+    report->add_option("--db", report_db, "SQLite database")->required();
+    report->add_option("--campaign", report_campaign, "campaign id (default: newest)");
+    report->add_option("--format", report_format, "md | html | json")->capture_default_str();
+    report->add_option("--out", report_out, "output file (default: standard output)");
+
+    std::string query_db, query_sql, query_preset, query_format = "table";
+    int64_t query_campaign = 0;
+    auto* query = app.add_subcommand("query", "run read-only SQL or a named preset");
+    query->add_option("--db", query_db, "SQLite database")->required();
+    query->add_option("sql", query_sql, "one read-only SQL statement");
+    query->add_option("--preset", query_preset, "a named query (fpverify list presets)");
+    query->add_option("--campaign", query_campaign, "bind ?1 to this campaign id");
+    query->add_option("--format", query_format, "table | csv | json")->capture_default_str();
+
+    std::string repro_db;
+    int64_t repro_failure_id = 0;
+    auto* repro = app.add_subcommand("repro", "re-run one stored failure");
+    repro->add_option("--db", repro_db, "SQLite database")->required();
+    repro->add_option("--failure", repro_failure_id, "failure id (see query --preset failures)")
+        ->required();
+
+    BenchOptions bench;
+    auto* bench_cmd = app.add_subcommand("bench", "verified throughput against the MPFR ceiling");
+    bench_cmd->add_option("--impl", bench.impl, "implementation")->capture_default_str();
+    bench_cmd->add_option("--class", bench.input_class, "input class")->capture_default_str();
+    bench_cmd->add_option("--seconds", bench.seconds, "length of the verified campaign")
+        ->capture_default_str();
+    bench_cmd->add_option("--threads", bench.threads, "host threads (0: every core)");
+    bench_cmd->add_option("--backend", bench.backend, "cpu | gpu")->capture_default_str();
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kExitUsage;
+    }
+
+    try {
+        if (list->parsed()) return list_command(list_what);
+        if (run_cmd->parsed()) return run_command(run, command_line);
+        if (resume_cmd->parsed()) return resume_command(resume);
+        if (report->parsed()) return report_command(report_db, report_campaign, report_format, report_out);
+        if (query->parsed()) {
+            return query_command(query_db, query_sql, query_preset, query_campaign, query_format);
+        }
+        if (repro->parsed()) {
+            if (!std::filesystem::exists(repro_db)) {
+                throw UsageError("--db: no database at '" + repro_db + "'");
+            }
+            Store store(repro_db, Store::Mode::read_only);
+            return repro_failure(store, repro_failure_id, std::cout);
+        }
+        if (bench_cmd->parsed()) return run_bench(bench);
+    } catch (const UsageError& e) {
+        std::fprintf(stderr, "fpverify: %s\n", e.what());
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "fpverify: error: %s\n", e.what());
+        return kExitRuntime;
+    }
+    return kExitUsage;
+}

@@ -1,0 +1,78 @@
+#include "verifier/tally.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fpv {
+namespace {
+
+bool lower_index(const FailureRecord& a, const FailureRecord& b) { return a.index < b.index; }
+
+// Keeps the first `keep` elements of the union of two lists sorted by `before`.
+template <class Less>
+void merge_capped(std::vector<FailureRecord>& into, const std::vector<FailureRecord>& from,
+                  size_t keep, Less before) {
+    std::vector<FailureRecord> merged;
+    merged.reserve(std::min(keep, into.size() + from.size()));
+    std::merge(into.begin(), into.end(), from.begin(), from.end(), std::back_inserter(merged),
+               before);
+    if (merged.size() > keep) merged.resize(keep);
+    into = std::move(merged);
+}
+
+template <class Less>
+void insert_capped(std::vector<FailureRecord>& list, const FailureRecord& r, size_t keep,
+                   Less before) {
+    if (list.size() >= keep && (keep == 0 || !before(r, list.back()))) return;
+    list.insert(std::upper_bound(list.begin(), list.end(), r, before), r);
+    if (list.size() > keep) list.pop_back();
+}
+
+}  // namespace
+
+int error_bin(double error) {
+    if (error == 0) return kBinZeroError;
+    if (!std::isfinite(error)) return kBinInfiniteError;
+    return std::ilogb(error);
+}
+
+bool worse_than(const FailureRecord& a, const FailureRecord& b) {
+    if (a.error != b.error) return a.error > b.error;
+    return a.index < b.index;
+}
+
+bool operator==(const FailureRecord& a, const FailureRecord& b) {
+    return a.index == b.index && a.input.a == b.input.a && a.input.b == b.input.b &&
+           a.result == b.result && a.expected == b.expected && a.category == b.category &&
+           (a.error == b.error || (std::isnan(a.error) && std::isnan(b.error)));
+}
+
+void Tally::record(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
+                   const TallyLimits& limits) {
+    ++tested;
+    ++by_category[static_cast<size_t>(v.category)];
+    if (!v.failed()) return;
+    ++error_histogram[error_bin(v.error)];
+    const FailureRecord r{index, input, result, v.expected, v.error, v.category};
+    insert_capped(worst, r, limits.worst_kept, worse_than);
+    insert_capped(failures, r, limits.failures_kept, lower_index);
+}
+
+void Tally::record_disagreement(uint64_t index, const Operands& input, uint64_t vector_result,
+                                uint64_t reference_result, const TallyLimits& limits) {
+    ++reference_disagreements;
+    const FailureRecord r{index, input, vector_result, reference_result, 0, Category::exact};
+    insert_capped(disagreements, r, limits.failures_kept, lower_index);
+}
+
+void Tally::merge(const Tally& other, const TallyLimits& limits) {
+    tested += other.tested;
+    for (size_t i = 0; i < by_category.size(); ++i) by_category[i] += other.by_category[i];
+    for (const auto& [bin, count] : other.error_histogram) error_histogram[bin] += count;
+    merge_capped(worst, other.worst, limits.worst_kept, worse_than);
+    merge_capped(failures, other.failures, limits.failures_kept, lower_index);
+    reference_disagreements += other.reference_disagreements;
+    merge_capped(disagreements, other.disagreements, limits.failures_kept, lower_index);
+}
+
+}  // namespace fpv
