@@ -1,7 +1,11 @@
-# fpverify build. `make` builds build/release/fpverify; `make test` runs the test suite under
-# AddressSanitizer and UndefinedBehaviorSanitizer; `make demo` runs a demonstration campaign and
-# writes its report; `make bench` measures throughput. Missing Debian packages are installed
-# first (see `deps`).
+# fpverify build.
+#   make        build/release/fpverify (with the CUDA backend when nvcc is found)
+#   make test   the test suites: everything under AddressSanitizer and UndefinedBehaviorSanitizer
+#               (CPU), then the GPU suite, whose tests skip with a note where no GPU is usable
+#   make gpu-test  the GPU suite alone, on a machine with a GPU
+#   make demo   a demonstration campaign and its report
+#   make bench  throughput figures for BENCHMARKS.md
+# Missing Debian packages are installed first (see `deps`).
 
 SHELL := /bin/bash
 CXX ?= g++
@@ -22,13 +26,35 @@ RELEASE_FLAGS := $(CXXFLAGS_COMMON) -O2 -g
 ASAN_FLAGS := $(CXXFLAGS_COMMON) -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined
 
-LIB_SOURCES := $(wildcard corpus/*.cpp kernels/*.cpp reference/*.cpp reports/*.cpp) \
+LIB_SOURCES := $(wildcard corpus/*.cpp kernels/*.cpp kernels/models/*.cpp reference/*.cpp reports/*.cpp) \
 	$(filter-out verifier/main.cpp,$(wildcard verifier/*.cpp))
 TEST_SOURCES := $(wildcard tests/*.cpp)
+GPU_TEST_SOURCES := $(wildcard tests/gpu/*.cpp) tests/test_main.cpp tests/test_support.cpp
 
-RELEASE_OBJECTS := $(LIB_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
+# The CUDA backend, when nvcc is there. CUDA_ARCHS lists the SASS targets; PTX for the last
+# one is embedded too, so newer GPUs run it (e.g. make CUDA_ARCHS="86 89 90").
+NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+CUDA_ARCHS ?= 90
+ifneq ($(NVCC),)
+CUDA_HOME := $(patsubst %/bin/nvcc,%,$(NVCC))
+CUDA_SOURCES := $(wildcard verifier/*.cu)
+CUDA_GENCODE := $(foreach a,$(CUDA_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
+	-gencode arch=compute_$(lastword $(CUDA_ARCHS)),code=compute_$(lastword $(CUDA_ARCHS))
+NVCC_FLAGS := -std=c++20 -O2 -g -I. -ccbin $(CXX) $(CUDA_GENCODE) -DFPV_WITH_CUDA \
+	-Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror,-fopenmp
+RELEASE_FLAGS += -DFPV_WITH_CUDA
+RELEASE_SOURCES := $(filter-out verifier/gpu_absent.cpp,$(LIB_SOURCES))
+RELEASE_CUDA_OBJECTS := $(CUDA_SOURCES:%.cu=$(RELEASE_DIR)/%.o)
+CUDA_LIBS := -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lpthread
+GPU_TEST_BINARY := $(RELEASE_DIR)/fpverify_gpu_tests
+else
+RELEASE_SOURCES := $(LIB_SOURCES)
+endif
+
+RELEASE_OBJECTS := $(RELEASE_SOURCES:%.cpp=$(RELEASE_DIR)/%.o) $(RELEASE_CUDA_OBJECTS)
 ASAN_OBJECTS := $(LIB_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
 ASAN_TEST_OBJECTS := $(TEST_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
+GPU_TEST_OBJECTS := $(GPU_TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
 
 # Debian packages the build needs; dpkg says which are missing.
 DEB_PACKAGES := libmpfr-dev libgmp-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev libgtest-dev \
@@ -37,7 +63,7 @@ MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)
 
-.PHONY: all deps test demo bench clean
+.PHONY: all deps test gpu-test demo bench clean
 
 all: deps $(RELEASE_DIR)/fpverify
 
@@ -50,16 +76,21 @@ deps:
 		{ echo "could not install: $$missing" >&2; exit 1; }; \
 	fi
 
-$(RELEASE_DIR)/%.o: %.cpp
+# Objects depend on the Makefile too, so changed flags rebuild them.
+$(RELEASE_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(RELEASE_FLAGS) -MMD -MP -c $< -o $@
 
-$(ASAN_DIR)/%.o: %.cpp
+$(RELEASE_DIR)/%.o: %.cu Makefile
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCC_FLAGS) -MMD -MP -c $< -o $@
+
+$(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(ASAN_FLAGS) -MMD -MP -c $< -o $@
 
 $(RELEASE_DIR)/fpverify: $(RELEASE_OBJECTS) $(RELEASE_DIR)/verifier/main.o
-	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS)
+	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS) $(CUDA_LIBS)
 
 $(ASAN_DIR)/fpverify: $(ASAN_OBJECTS) $(ASAN_DIR)/verifier/main.o
 	$(CXX) $(ASAN_FLAGS) $^ -o $@ $(LDLIBS)
@@ -67,11 +98,19 @@ $(ASAN_DIR)/fpverify: $(ASAN_OBJECTS) $(ASAN_DIR)/verifier/main.o
 $(ASAN_DIR)/fpverify_tests: $(ASAN_OBJECTS) $(ASAN_TEST_OBJECTS)
 	$(CXX) $(ASAN_FLAGS) $^ -o $@ $(LDLIBS) -lgmpxx -lgtest -lpthread
 
-# The whole suite runs under the sanitizers, the end-to-end tests against the sanitized binary.
-test: deps $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests
-	FPV_BINARY=$(ASAN_DIR)/fpverify FPV_VECTORS=corpus/vectors/testfloat \
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	$(ASAN_DIR)/fpverify_tests
+$(RELEASE_DIR)/fpverify_gpu_tests: $(RELEASE_OBJECTS) $(GPU_TEST_OBJECTS)
+	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS) $(CUDA_LIBS) -lgmpxx -lgtest -lpthread
+
+# The CPU suite runs under the sanitizers, its end-to-end tests against the sanitized binary;
+# the GPU suite (built when nvcc is there) runs against the CUDA build.
+test: deps $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests $(if $(GPU_TEST_BINARY),$(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY))
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 FPV_VECTORS=corpus/vectors/testfloat \
+	tests/run_suites.sh "cpu (sanitized)" $(ASAN_DIR)/fpverify_tests $(ASAN_DIR)/fpverify \
+		$(if $(GPU_TEST_BINARY),"gpu" $(GPU_TEST_BINARY) $(RELEASE_DIR)/fpverify)
+
+gpu-test: deps $(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY)
+	@FPV_VECTORS=corpus/vectors/testfloat FPV_REQUIRE_GPU=1 \
+	tests/run_suites.sh "gpu" $(GPU_TEST_BINARY) $(RELEASE_DIR)/fpverify
 
 DEMO_DIR := demo
 demo: all
@@ -80,16 +119,22 @@ demo: all
 	$(RELEASE_DIR)/fpverify run --name demo --db $(DEMO_DIR)/demo.db \
 		--impl div64.emu_nr,div64.emu_halley,div64.host \
 		--classes all,testfloat:corpus/vectors/testfloat/f64_div.level1.txt \
-		--count 1e7 --seed 1; status=$$?; \
+		--count 1e7 --seed 1 --backend cpu; status=$$?; \
 		if [ $$status -gt 1 ]; then exit $$status; fi
 	$(RELEASE_DIR)/fpverify report --db $(DEMO_DIR)/demo.db --format md --out $(DEMO_DIR)/report.md
 	$(RELEASE_DIR)/fpverify report --db $(DEMO_DIR)/demo.db --format json --out $(DEMO_DIR)/report.json
 	@echo "demo: database $(DEMO_DIR)/demo.db, report $(DEMO_DIR)/report.md (and report.json)"
 
+# CPU figures always; GPU figures when a GPU is usable.
 bench: all
-	$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 20
+	$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 10 --backend cpu
+	$(RELEASE_DIR)/fpverify bench --impl div64.host --class normal --seconds 10 --backend cpu
+	@if $(RELEASE_DIR)/fpverify bench --help >/dev/null && nvidia-smi -L >/dev/null 2>&1; then \
+		$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 20 --backend gpu --raw; \
+	else echo "bench: no GPU here; GPU figures skipped"; fi
 
 clean:
 	rm -rf build
 
--include $(RELEASE_OBJECTS:.o=.d) $(ASAN_OBJECTS:.o=.d) $(ASAN_TEST_OBJECTS:.o=.d)
+-include $(RELEASE_OBJECTS:.o=.d) $(ASAN_OBJECTS:.o=.d) $(ASAN_TEST_OBJECTS:.o=.d) $(GPU_TEST_OBJECTS:.o=.d) \
+	$(RELEASE_DIR)/verifier/main.d $(ASAN_DIR)/verifier/main.d

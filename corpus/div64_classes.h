@@ -69,14 +69,19 @@ FPV_HD FPV_INLINE uint64_t random_normal(CounterRng& rng) {
 
 // Nonzero subnormal; leading zeros spread evenly so tiny ones are common too.
 FPV_HD FPV_INLINE uint64_t random_subnormal(CounterRng& rng) {
-    uint64_t mantissa = (rng.next() & b64::kMantissaMask) >> rng.below(52);
+    const uint64_t bits = rng.next();
+    uint64_t mantissa = (bits & b64::kMantissaMask) >> rng.below(52);
     if (mantissa == 0) mantissa = 1;
     return (rng.coin() ? b64::kSign : 0) | mantissa;
 }
 
-// A value with the given unbiased exponent and a random significand.
+// A value with the given unbiased exponent and a random significand. Draws are sequenced in
+// statements of their own: the order in which function arguments are evaluated is unspecified,
+// and the host and device compilers do choose differently.
 FPV_HD FPV_INLINE uint64_t random_with_exponent(CounterRng& rng, int exponent) {
-    return b64::assemble(rng.coin(), static_cast<uint32_t>(exponent + 1023), rng.next());
+    const bool negative = rng.coin();
+    const uint64_t mantissa = rng.next();
+    return b64::assemble(negative, static_cast<uint32_t>(exponent + 1023), mantissa);
 }
 
 FPV_HD FPV_INLINE Operands subnormal(CounterRng& rng, uint64_t index) {

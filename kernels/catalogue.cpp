@@ -5,10 +5,13 @@
 namespace fpv {
 namespace {
 
-#define FPV_CATALOGUE_PORTABLE(op, name, fn, summary, domain, claim) \
-    ImplInfo{name, OpId::op, kRunsOnCpu | kGpuIfBuilt, summary, domain, claim, &fn},
-#define FPV_CATALOGUE_HOST(op, name, fn, summary, domain, claim) \
-    ImplInfo{name, OpId::op, kRunsOnCpu, summary, domain, claim, &fn},
+#define FPV_CATALOGUE_PORTABLE(op, variant, fn, summary, domain, claim) \
+    ImplInfo{#op "." #variant, OpId::op, static_cast<uint8_t>(kRunsOnCpu | kGpuIfBuilt), summary, \
+             domain, claim, &fn},
+#define FPV_CATALOGUE_HOST(op, variant, fn, summary, domain, claim) \
+    ImplInfo{#op "." #variant, OpId::op, kRunsOnCpu, summary, domain, claim, &fn},
+#define FPV_CATALOGUE_DEVICE(op, variant, fn, summary, domain, claim) \
+    ImplInfo{#op "." #variant, OpId::op, kGpuIfBuilt, summary, domain, claim, nullptr},
 
 // Portable impls run on the GPU only in builds that carry the CUDA backend.
 #if defined(FPV_WITH_CUDA)
@@ -38,7 +41,8 @@ const OpInfo* find_op(std::string_view name) {
 
 const std::vector<ImplInfo>& all_impls() {
     static const std::vector<ImplInfo> impls = {
-        FPV_PORTABLE_IMPLS(FPV_CATALOGUE_PORTABLE) FPV_HOST_ONLY_IMPLS(FPV_CATALOGUE_HOST)};
+        FPV_PORTABLE_IMPLS(FPV_CATALOGUE_PORTABLE) FPV_HOST_ONLY_IMPLS(FPV_CATALOGUE_HOST)
+            FPV_DEVICE_ONLY_IMPLS(FPV_CATALOGUE_DEVICE)};
     return impls;
 }
 
@@ -50,6 +54,7 @@ const ImplInfo* find_impl(std::string_view name) {
 }
 
 std::string where_text(uint8_t where) {
+    if (where == 0) return "gpu (needs a CUDA build)";
     std::string s;
     if (where & kRunsOnCpu) s = "cpu";
     if (where & kRunsOnGpu) s += s.empty() ? "gpu" : ", gpu";

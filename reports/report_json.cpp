@@ -73,6 +73,7 @@ std::string render_json(const CampaignReport& report) {
                      {"gpu_wait_seconds", c.gpu_wait_seconds},
                      {"host_wait_seconds", c.host_wait_seconds},
                      {"host", c.host},
+                     {"notes", c.notes},
                      {"fpverify_version", c.version},
                      {"command_line", c.spec.command_line}};
     json impls = json::array();

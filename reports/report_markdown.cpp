@@ -53,6 +53,7 @@ std::string render_markdown(const CampaignReport& report) {
       << " inputs judged in " << human_duration(c.elapsed_seconds) << "\n";
     o << "- Started " << c.created_at << " on " << code(c.host) << " with fpverify "
       << c.version << "; backend " << c.spec.backend << "\n";
+    if (!c.notes.empty()) o << "- Ran on: " << c.notes << "\n";
     if (c.gpu_wait_seconds > 0 || c.host_wait_seconds > 0) {
         char waits[128];
         std::snprintf(waits, sizeof waits, "- GPU idle %.1f s, host idle %.1f s\n",

@@ -38,7 +38,8 @@ CREATE TABLE campaigns (
     fpverify_version  TEXT NOT NULL,
     elapsed_seconds   REAL NOT NULL DEFAULT 0,
     gpu_wait_seconds  REAL NOT NULL DEFAULT 0,
-    host_wait_seconds REAL NOT NULL DEFAULT 0
+    host_wait_seconds REAL NOT NULL DEFAULT 0,
+    notes             TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE units (
     campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
@@ -234,19 +235,20 @@ void Store::check_schema() {
 }
 
 int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitState>& units,
-                               const std::string& host, const std::string& version) {
+                               const std::string& host, const std::string& version,
+                               const std::string& notes) {
     Transaction t(db_);
     Statement c(db_, R"sql(
         INSERT INTO campaigns (name, status, created_at, seed, count_per_unit, backend, threads,
             batch_size, failures_kept, worst_kept, impls, classes, command_line, host,
-            fpverify_version)
-        VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+            fpverify_version, notes)
+        VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     c.bind(1, spec.name).bind(2, utc_now_iso8601()).bind(3, as_sql(spec.seed));
     c.bind(4, as_sql(spec.count)).bind(5, spec.backend).bind(6, int64_t{spec.threads});
     c.bind(7, as_sql(spec.batch)).bind(8, as_sql(spec.limits.failures_kept));
     c.bind(9, as_sql(spec.limits.worst_kept)).bind(10, json_list(spec.impls));
     c.bind(11, json_list(spec.classes)).bind(12, spec.command_line).bind(13, host);
-    c.bind(14, version).run();
+    c.bind(14, version).bind(15, notes).run();
     const int64_t id = sqlite3_last_insert_rowid(db_);
     Statement u(db_, R"sql(
         INSERT INTO units (campaign_id, ordinal, impl, op, class, planned, next_index, tested,
@@ -356,7 +358,7 @@ CampaignRecord Store::campaign(int64_t id) {
         SELECT id, name, status, created_at, coalesce(finished_at, ''), seed, count_per_unit,
                backend, threads, batch_size, failures_kept, worst_kept, impls, classes,
                command_line, host, fpverify_version, elapsed_seconds, gpu_wait_seconds,
-               host_wait_seconds
+               host_wait_seconds, notes
         FROM campaigns WHERE id = ?)sql");
     s.bind(1, id);
     if (!s.step()) {
@@ -383,6 +385,7 @@ CampaignRecord Store::campaign(int64_t id) {
     r.elapsed_seconds = s.real(17);
     r.gpu_wait_seconds = s.real(18);
     r.host_wait_seconds = s.real(19);
+    r.notes = s.text(20);
     return r;
 }
 

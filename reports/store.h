@@ -37,8 +37,10 @@ public:
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
+    // `notes`: what the campaign ran on beyond the host (the GPUs), shown in reports.
     int64_t create_campaign(const CampaignSpec& spec, const std::vector<UnitState>& units,
-                            const std::string& host, const std::string& version);
+                            const std::string& host, const std::string& version,
+                            const std::string& notes = "");
 
     // Writes a unit's cumulative state, its new failures and the campaign's elapsed time, in
     // one transaction.

@@ -4,34 +4,32 @@
 
 #include "corpus/usage_error.h"
 #include "verifier/cpu_backend.h"
+#include "verifier/gpu_backend.h"
 
 namespace fpv {
 
-bool gpu_available(std::string& why) {
-    why = "this build of fpverify has no CUDA backend";
-    return false;
-}
-
 std::string resolve_backend(const std::string& requested, bool announce) {
     if (requested == "cpu") return "cpu";
+    if (requested != "gpu" && requested != "auto") {
+        throw UsageError("--backend: '" + requested + "' is not one of cpu, gpu, auto");
+    }
     std::string why;
-    const bool gpu = gpu_available(why);
-    if (requested == "gpu") {
-        if (!gpu) throw UsageError("--backend gpu: " + why);
-        return "gpu";
-    }
-    if (requested == "auto") {
-        if (gpu) return "gpu";
-        if (announce) std::fprintf(stderr, "fpverify: running on the CPU: %s\n", why.c_str());
-        return "cpu";
-    }
-    throw UsageError("--backend: '" + requested + "' is not one of cpu, gpu, auto");
+    std::vector<std::string> names;
+    const bool gpu = probe_gpus(why, names);
+    if (gpu) return "gpu";
+    if (requested == "gpu") throw UsageError("--backend gpu: " + why);
+    if (announce) std::fprintf(stderr, "fpverify: running on the CPU: %s\n", why.c_str());
+    return "cpu";
 }
 
 std::unique_ptr<Backend> make_backend(const std::string& backend, int threads, uint64_t batch,
-                                      bool) {
-    if (backend == "cpu") return std::make_unique<CpuBackend>(threads, batch);
-    throw UsageError("backend '" + backend + "' is not available in this build");
+                                      const std::vector<int>& devices) {
+    if (backend == "cpu") {
+        if (!devices.empty()) throw UsageError("--devices applies to the GPU backend only");
+        return std::make_unique<CpuBackend>(threads, batch);
+    }
+    if (backend == "gpu") return make_gpu_backend(devices, threads, batch);
+    throw UsageError("backend '" + backend + "' is not one of cpu, gpu");
 }
 
 }  // namespace fpv

@@ -3,20 +3,18 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "verifier/backend.h"
 
 namespace fpv {
 
-// True when this build has the CUDA backend and a usable GPU is present; otherwise false, with
-// the reason in `why`.
-bool gpu_available(std::string& why);
-
-// "cpu", "gpu" or "auto" (GPU when available, else CPU, saying so). Throws UsageError for a GPU
-// request this build or machine cannot serve.
+// "cpu", "gpu" or "auto" (the GPU when one is usable, else the CPU, saying so on stderr).
+// Throws UsageError for a GPU request that this build or machine cannot serve.
 std::string resolve_backend(const std::string& requested, bool announce);
 
+// devices: GPU ordinals for the GPU backend (empty: all).
 std::unique_ptr<Backend> make_backend(const std::string& backend, int threads, uint64_t batch,
-                                      bool announce);
+                                      const std::vector<int>& devices);
 
 }  // namespace fpv

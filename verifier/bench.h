@@ -11,6 +11,7 @@ struct BenchOptions {
     double seconds = 10;  // the verified campaign's target length
     int threads = 0;      // 0: every core
     std::string backend = "cpu";
+    bool raw = false;     // also time the GPU impls in a tight loop
 };
 
 int run_bench(const BenchOptions& options);

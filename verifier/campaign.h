@@ -45,6 +45,7 @@ struct CampaignRecord {
     double elapsed_seconds = 0;
     double gpu_wait_seconds = 0;   // time the GPU sat idle waiting for the host
     double host_wait_seconds = 0;  // time the host sat idle waiting for the GPU
+    std::string notes;             // the backend that ran it, e.g. its GPUs
 };
 
 }  // namespace fpv

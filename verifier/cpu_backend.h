@@ -10,6 +10,11 @@ namespace fpv {
 template <class ResultOf>
 Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf result_of);
 
+// Judges inputs [begin, end) whose operands and results were computed elsewhere (the GPU):
+// inputs[i - begin] and results[i - begin].
+Tally judge_buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Operands* inputs,
+                    const uint64_t* results);
+
 class CpuBackend : public Backend {
 public:
     // batch = 0 adapts the batch size to about half a second of work.

@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 
+#include "corpus/usage_error.h"
 #include "verifier/progress.h"
 
 namespace fpv {
@@ -37,6 +38,9 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
                std::chrono::duration<double>(std::chrono::steady_clock::now() - session_start).count();
     };
 
+    const double gpu_wait_before = campaign.gpu_wait_seconds;
+    const double host_wait_before = campaign.host_wait_seconds;
+    bool failed_at_runtime = false;
     for (size_t i = 0; i < units.size() && !g_stop_requested.load(); ++i) {
         UnitState& unit = units[i];
         if (unit.done()) continue;
@@ -44,31 +48,40 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
         const std::string label = "[" + std::to_string(i + 1) + "/" + std::to_string(units.size()) +
                                   "] " + unit.impl + " x " + unit.input_class;
         auto batch_started = std::chrono::steady_clock::now();
-        backend.run(work, unit.next_index, unit.planned,
-                    [&](uint64_t begin, uint64_t end, Tally&& batch) {
-                        if (begin != unit.next_index) {
-                            throw std::logic_error("backend delivered batches out of order");
-                        }
-                        // The stored sample keeps the first failures by index, across batches.
-                        const size_t room = campaign.spec.limits.failures_kept - unit.failures_stored;
-                        std::vector<FailureRecord> fresh = std::move(batch.failures);
-                        if (fresh.size() > room) fresh.resize(room);
-                        batch.failures.clear();
-                        unit.tally.merge(batch, campaign.spec.limits);
-                        unit.failures_stored += fresh.size();
-                        unit.next_index = end;
-                        const auto now = std::chrono::steady_clock::now();
-                        unit.seconds += std::chrono::duration<double>(now - batch_started).count();
-                        batch_started = now;
-                        campaign.elapsed_seconds = elapsed_now();
-                        campaign.gpu_wait_seconds = backend.gpu_wait_seconds();
-                        campaign.host_wait_seconds = backend.host_wait_seconds();
-                        store.commit_batch(campaign.id, unit, fresh, campaign.elapsed_seconds,
-                                           campaign.gpu_wait_seconds, campaign.host_wait_seconds);
-                        done += end - begin;
-                        progress.update(done, label);
-                        return !g_stop_requested.load();
-                    });
+        const BatchDone commit = [&](uint64_t begin, uint64_t end, Tally&& batch) {
+            if (begin != unit.next_index) throw std::logic_error("batches delivered out of order");
+            // The stored sample keeps the first failures by index, across batches.
+            const size_t room = campaign.spec.limits.failures_kept - unit.failures_stored;
+            std::vector<FailureRecord> fresh = std::move(batch.failures);
+            if (fresh.size() > room) fresh.resize(room);
+            batch.failures.clear();
+            unit.tally.merge(batch, campaign.spec.limits);
+            unit.failures_stored += fresh.size();
+            unit.next_index = end;
+            const auto now = std::chrono::steady_clock::now();
+            unit.seconds += std::chrono::duration<double>(now - batch_started).count();
+            batch_started = now;
+            campaign.elapsed_seconds = elapsed_now();
+            campaign.gpu_wait_seconds = gpu_wait_before + backend.gpu_wait_seconds();
+            campaign.host_wait_seconds = host_wait_before + backend.host_wait_seconds();
+            store.commit_batch(campaign.id, unit, fresh, campaign.elapsed_seconds,
+                               campaign.gpu_wait_seconds, campaign.host_wait_seconds);
+            done += end - begin;
+            progress.update(done, label);
+            return !g_stop_requested.load();
+        };
+        try {
+            backend.run(work, unit.next_index, unit.planned, commit);
+        } catch (const UsageError&) {
+            throw;
+        } catch (const std::exception& e) {
+            // Whatever was committed stays; the campaign resumes from its last checkpoint.
+            progress.finish();
+            std::fprintf(stderr, "fpverify: %s x %s: %s\n", unit.impl.c_str(),
+                         unit.input_class.c_str(), e.what());
+            failed_at_runtime = true;
+            break;
+        }
     }
     progress.finish();
     campaign.elapsed_seconds = elapsed_now();
@@ -78,7 +91,7 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
         all_done = all_done && u.done();
         failures = failures || u.tally.has_failures();
     }
-    if (!all_done) {
+    if (!all_done || failed_at_runtime) {
         std::fprintf(stderr,
                      "fpverify: campaign %lld stopped at its last checkpoint; continue it with\n"
                      "  fpverify resume --db %s --campaign %lld\n",

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include "corpus/class_catalogue.h"
 #include "corpus/usage_error.h"
 #include "kernels/catalogue.h"
+#include "kernels/rcp_model_derivation.h"
 #include "reports/query.h"
 #include "reports/report_model.h"
 #include "reports/store.h"
@@ -20,6 +22,7 @@
 #include "verifier/campaign_setup.h"
 #include "verifier/count_parse.h"
 #include "verifier/engine.h"
+#include "verifier/gpu_backend.h"
 #include "verifier/repro.h"
 
 #ifndef FPV_VERSION
@@ -63,6 +66,19 @@ uint64_t parse_seed(const std::string& text) {
         throw UsageError("--seed: '" + text + "' is not a whole number below 2^63");
     }
     return seed;
+}
+
+std::vector<int> parse_devices(const std::string& text) {
+    std::vector<int> devices;
+    for (const std::string& item : split_list(text)) {
+        int id = -1;
+        const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), id);
+        if (ec != std::errc() || end != item.data() + item.size() || id < 0) {
+            throw UsageError("--devices: '" + item + "' is not a GPU number");
+        }
+        devices.push_back(id);
+    }
+    return devices;
 }
 
 void print_table(const std::vector<std::vector<std::string>>& rows) {
@@ -120,7 +136,7 @@ int list_command(const std::string& what) {
 
 struct RunArgs {
     std::string impls, classes = "all", count = "1e6", seed = "1", db = "fpverify.db";
-    std::string backend = "auto", name = "campaign", batch, failures_kept = "1000";
+    std::string backend = "auto", name = "campaign", batch, failures_kept = "1000", devices;
     int threads = 0;
     size_t worst = 16;
     bool progress = false, no_progress = false, quiet = false;
@@ -148,27 +164,28 @@ int run_command(const RunArgs& a, const std::string& command_line) {
     check_impl_names(spec.impls);  // before the backend, for the clearer message
     spec.backend = resolve_backend(a.backend, true);
     PreparedCampaign prepared = prepare_campaign(spec);
+    std::unique_ptr<Backend> backend =
+        make_backend(spec.backend, spec.threads, spec.batch, parse_devices(a.devices));
 
     Store store(a.db, Store::Mode::read_write);
     CampaignRecord campaign;
     campaign.spec = prepared.spec;
     campaign.status = "running";
+    campaign.notes = backend->describe();
     campaign.id = store.create_campaign(prepared.spec, prepared.units, host_description(),
-                                        FPV_VERSION);
+                                        FPV_VERSION, campaign.notes);
     if (!a.quiet) {
         std::fprintf(stderr, "fpverify: campaign %lld in %s: %zu units on %s\n",
                      static_cast<long long>(campaign.id), a.db.c_str(), prepared.units.size(),
                      campaign.spec.backend.c_str());
     }
-    std::unique_ptr<Backend> backend =
-        make_backend(campaign.spec.backend, spec.threads, spec.batch, !a.quiet);
     install_stop_signal_handlers();
     return execute_campaign(store, campaign, prepared.units, prepared.inputs, *backend,
                             {want_progress(a.progress, a.no_progress), a.quiet});
 }
 
 struct ResumeArgs {
-    std::string db;
+    std::string db, devices;
     int64_t campaign = 0;
     int threads = -1;
     bool progress = false, no_progress = false, quiet = false;
@@ -192,7 +209,7 @@ int resume_command(const ResumeArgs& a) {
     resolve_backend(campaign.spec.backend, false);
     const int threads = a.threads >= 0 ? a.threads : campaign.spec.threads;
     std::unique_ptr<Backend> backend =
-        make_backend(campaign.spec.backend, threads, campaign.spec.batch, !a.quiet);
+        make_backend(campaign.spec.backend, threads, campaign.spec.batch, parse_devices(a.devices));
     if (!a.quiet) {
         std::fprintf(stderr, "fpverify: resuming campaign %lld in %s\n", static_cast<long long>(id),
                      a.db.c_str());
@@ -268,6 +285,20 @@ int query_command(const std::string& db, const std::string& sql, const std::stri
     return kExitClean;
 }
 
+int mufu_model_command(const std::string& table_path, const std::string& out_path,
+                       const std::string& provenance) {
+    const RcpModelDerivation model = derive_rcp_model(read_rcp_table(table_path));
+    std::fprintf(stderr, "%u of 2^20 mantissas corrected; maximum relative error 2^%.3f\n",
+                 model.corrected, std::log2(model.max_relative_error));
+    if (!model.problems.empty()) {
+        for (const std::string& p : model.problems) std::fprintf(stderr, "  %s\n", p.c_str());
+        std::fprintf(stderr, "fpverify: this dump does not fit the model's structure; no model written\n");
+        return kExitFailures;
+    }
+    write_file_atomically(out_path, rcp_model_source(model, provenance));
+    return kExitClean;
+}
+
 }  // namespace
 }  // namespace fpv
 
@@ -296,6 +327,7 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--db", run.db, "SQLite database (created if absent)")->capture_default_str();
     run_cmd->add_option("--backend", run.backend, "cpu | gpu | auto")->capture_default_str();
     run_cmd->add_option("--threads", run.threads, "host threads (0: every core)")->capture_default_str();
+    run_cmd->add_option("--devices", run.devices, "GPUs for the GPU backend, e.g. 0,1 (default: all)");
     run_cmd->add_option("--name", run.name, "a name for the campaign")->capture_default_str();
     run_cmd->add_option("--batch", run.batch, "inputs per batch (default: adaptive)");
     run_cmd->add_option("--failures-kept", run.failures_kept,
@@ -311,6 +343,7 @@ int main(int argc, char** argv) {
     resume_cmd->add_option("--db", resume.db, "SQLite database")->required();
     resume_cmd->add_option("--campaign", resume.campaign, "campaign id (default: newest unfinished)");
     resume_cmd->add_option("--threads", resume.threads, "host threads (default: as started)");
+    resume_cmd->add_option("--devices", resume.devices, "GPUs for the GPU backend (default: all)");
     resume_cmd->add_flag("--progress", resume.progress, "draw a progress line even off a terminal");
     resume_cmd->add_flag("--no-progress", resume.no_progress, "no progress line");
     resume_cmd->add_flag("--quiet", resume.quiet, "no summary");
@@ -347,6 +380,23 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     bench_cmd->add_option("--threads", bench.threads, "host threads (0: every core)");
     bench_cmd->add_option("--backend", bench.backend, "cpu | gpu")->capture_default_str();
+    bench_cmd->add_flag("--raw", bench.raw, "also time every GPU division impl in a tight loop");
+
+    std::string dump_dir = ".";
+    int dump_device = 0;
+    std::string dump_random = "2^30";
+    auto* mufu_dump_cmd = app.add_subcommand(
+        "mufu-dump", "enumerate rcp.approx.ftz.f64 on a GPU and compare it with the host model");
+    mufu_dump_cmd->add_option("--out", dump_dir, "directory for the table and the summary")->capture_default_str();
+    mufu_dump_cmd->add_option("--device", dump_device, "GPU number")->capture_default_str();
+    mufu_dump_cmd->add_option("--random", dump_random, "random full operands to compare")->capture_default_str();
+
+    std::string model_table, model_out, model_provenance;
+    auto* mufu_model = app.add_subcommand(
+        "mufu-model", "derive the host model of rcp.approx.ftz.f64 from a mufu-dump table");
+    mufu_model->add_option("--table", model_table, "rcp_mantissa_table.bin from mufu-dump")->required();
+    mufu_model->add_option("--out", model_out, "C++ source to write")->required();
+    mufu_model->add_option("--provenance", model_provenance, "where the dump came from (comment)");
 
     try {
         app.parse(argc, argv);
@@ -377,6 +427,10 @@ int main(int argc, char** argv) {
             return repro_failure(store, repro_failure_id, std::cout);
         }
         if (bench_cmd->parsed()) return run_bench(bench);
+        if (mufu_model->parsed()) return mufu_model_command(model_table, model_out, model_provenance);
+        if (mufu_dump_cmd->parsed()) {
+            return mufu_dump(dump_dir, dump_device, parse_count(dump_random, "--random"));
+        }
     } catch (const UsageError& e) {
         std::fprintf(stderr, "fpverify: %s\n", e.what());
         return kExitUsage;

@@ -47,11 +47,8 @@ bool operator==(const FailureRecord& a, const FailureRecord& b) {
            (a.error == b.error || (std::isnan(a.error) && std::isnan(b.error)));
 }
 
-void Tally::record(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
-                   const TallyLimits& limits) {
-    ++tested;
-    ++by_category[static_cast<size_t>(v.category)];
-    if (!v.failed()) return;
+void Tally::record_failure(uint64_t index, const Operands& input, uint64_t result,
+                           const Verdict& v, const TallyLimits& limits) {
     ++error_histogram[error_bin(v.error)];
     const FailureRecord r{index, input, result, v.expected, v.error, v.category};
     insert_capped(worst, r, limits.worst_kept, worse_than);

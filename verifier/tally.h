@@ -52,8 +52,15 @@ struct Tally {
     bool has_failures() const { return failed() != 0; }
     double max_error() const { return worst.empty() ? 0.0 : worst.front().error; }
 
+    // Inline: this runs for every judged input; failures take the slow path.
     void record(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
-                const TallyLimits& limits);
+                const TallyLimits& limits) {
+        ++tested;
+        ++by_category[static_cast<size_t>(v.category)];
+        if (v.failed()) record_failure(index, input, result, v, limits);
+    }
+    void record_failure(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
+                        const TallyLimits& limits);
     void record_disagreement(uint64_t index, const Operands& input, uint64_t vector_result,
                              uint64_t reference_result, const TallyLimits& limits);
     void merge(const Tally& other, const TallyLimits& limits);

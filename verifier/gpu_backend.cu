@@ -1,0 +1,398 @@
+// The CUDA backend: batches stream through the GPUs while the host's OpenMP workers judge the
+// batches that came back. Each device has one stream and kSlots slots (device buffers, pinned
+// host buffers, events); batch j goes to device j mod D, so up to kSlots * D batches are in
+// flight while the host judges the oldest one. Batches come back to the engine in index order.
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "corpus/usage_error.h"
+#include "verifier/cpu_backend.h"
+#include "verifier/cuda_check.cuh"
+#include "verifier/gpu_backend.h"
+#include "verifier/gpu_kernels.cuh"
+
+namespace fpv {
+namespace {
+
+constexpr int kSlots = 3;
+constexpr uint64_t kFirstBatch = uint64_t{1} << 16;
+constexpr uint64_t kLargestBatch = uint64_t{1} << 26;  // shrunk to fit the GPUs' free memory
+constexpr uint64_t kSmallestCapacity = uint64_t{1} << 20;
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+__global__ void injected_fault() { __trap(); }
+
+struct Slot {
+    Operands* device_inputs = nullptr;
+    uint64_t* device_results = nullptr;
+    Operands* host_inputs = nullptr;
+    uint64_t* host_results = nullptr;
+    cudaEvent_t start = nullptr, done = nullptr;
+};
+
+struct Device {
+    int id = 0;
+    std::string name;
+    int multiprocessors = 0;
+    cudaStream_t stream = nullptr;
+    Slot slots[kSlots];
+    Operands* vectors = nullptr;
+    double busy_seconds = 0;
+};
+
+struct InFlight {
+    size_t device;
+    int slot;
+    uint64_t begin, count;
+};
+
+// Hands judged batches to the engine (which commits them to SQLite) on a thread of its own, in
+// order, so the OpenMP workers can judge the next batch meanwhile. One batch waits at most.
+class OrderedCommitter {
+public:
+    explicit OrderedCommitter(const BatchDone& done) : done_(done), thread_([this] { loop(); }) {}
+    ~OrderedCommitter() {
+        {
+            std::lock_guard lock(mutex_);
+            closing_ = true;
+        }
+        changed_.notify_all();
+        thread_.join();
+    }
+    OrderedCommitter(const OrderedCommitter&) = delete;
+    OrderedCommitter& operator=(const OrderedCommitter&) = delete;
+
+    // Queues a batch once the previous one is committed. Rethrows the engine's error, if any.
+    void submit(uint64_t begin, uint64_t end, Tally&& tally) {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return !pending_ || error_; });
+        if (error_) std::rethrow_exception(error_);
+        pending_.emplace(Pending{begin, end, std::move(tally)});
+        changed_.notify_all();
+    }
+
+    // Waits until everything submitted is committed; rethrows the engine's error, if any.
+    void finish() {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return (!pending_ && !busy_) || error_; });
+        if (error_) std::rethrow_exception(error_);
+    }
+
+    bool stop_requested() {
+        std::lock_guard lock(mutex_);
+        return stop_;
+    }
+
+private:
+    struct Pending {
+        uint64_t begin, end;
+        Tally tally;
+    };
+
+    void loop() {
+        std::unique_lock lock(mutex_);
+        for (;;) {
+            changed_.wait(lock, [&] { return pending_ || closing_; });
+            if (!pending_) return;
+            Pending p = std::move(*pending_);
+            pending_.reset();
+            busy_ = true;
+            changed_.notify_all();
+            lock.unlock();
+            bool go_on = true;
+            std::exception_ptr error;
+            try {
+                go_on = done_(p.begin, p.end, std::move(p.tally));
+            } catch (...) {
+                error = std::current_exception();
+            }
+            lock.lock();
+            busy_ = false;
+            stop_ = stop_ || !go_on;
+            if (error) error_ = error;
+            changed_.notify_all();
+        }
+    }
+
+    const BatchDone& done_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::optional<Pending> pending_;
+    bool busy_ = false, stop_ = false, closing_ = false;
+    std::exception_ptr error_;
+    std::thread thread_;
+};
+
+class GpuBackend final : public Backend {
+public:
+    GpuBackend(const std::vector<int>& ids, int threads, uint64_t batch)
+        : cpu_(threads, 0) {
+        if (const char* fault = std::getenv("FPV_INJECT_GPU_FAULT")) inject_at_ = std::atoll(fault);
+        // Each slot holds a batch's inputs and results on the GPU and in pinned host memory;
+        // the slots together may take half of the smallest free GPU memory.
+        capacity_ = kLargestBatch;
+        for (int id : ids) {
+            size_t free_bytes = 0, total_bytes = 0;
+            FPV_CUDA(cudaSetDevice(id));
+            FPV_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
+            while (capacity_ > kSmallestCapacity &&
+                   kSlots * capacity_ * (sizeof(Operands) + sizeof(uint64_t)) > free_bytes / 2) {
+                capacity_ /= 2;
+            }
+        }
+        fixed_batch_ = std::min(batch, capacity_);
+        for (int id : ids) {
+            Device d;
+            d.id = id;
+            cudaDeviceProp prop;
+            FPV_CUDA(cudaGetDeviceProperties(&prop, id));
+            d.name = prop.name;
+            d.multiprocessors = prop.multiProcessorCount;
+            FPV_CUDA(cudaSetDevice(id));
+            FPV_CUDA(cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking));
+            for (Slot& s : d.slots) {
+                FPV_CUDA(cudaMalloc(&s.device_inputs, capacity_ * sizeof(Operands)));
+                FPV_CUDA(cudaMalloc(&s.device_results, capacity_ * sizeof(uint64_t)));
+                FPV_CUDA(cudaHostAlloc(&s.host_inputs, capacity_ * sizeof(Operands), cudaHostAllocDefault));
+                FPV_CUDA(cudaHostAlloc(&s.host_results, capacity_ * sizeof(uint64_t), cudaHostAllocDefault));
+                FPV_CUDA(cudaEventCreate(&s.start));
+                FPV_CUDA(cudaEventCreate(&s.done));
+            }
+            devices_.push_back(d);
+        }
+    }
+
+    ~GpuBackend() override {
+        // Errors are ignored here: after a fault the context may already be gone.
+        for (Device& d : devices_) {
+            cudaSetDevice(d.id);
+            for (Slot& s : d.slots) {
+                cudaFree(s.device_inputs);
+                cudaFree(s.device_results);
+                cudaFreeHost(s.host_inputs);
+                cudaFreeHost(s.host_results);
+                cudaEventDestroy(s.start);
+                cudaEventDestroy(s.done);
+            }
+            cudaFree(d.vectors);
+            cudaStreamDestroy(d.stream);
+        }
+    }
+
+    std::string describe() const override {
+        std::string s = "gpu (";
+        for (size_t i = 0; i < devices_.size(); ++i) {
+            s += (i ? ", " : "") + std::to_string(devices_[i].id) + ": " + devices_[i].name;
+        }
+        return s + "), " + cpu_.describe() + " judging";
+    }
+
+    // Wall time in run() that the GPUs spent without a batch, averaged over the devices. Read by
+    // the engine from the committing thread, hence the lock.
+    double gpu_wait_seconds() const override {
+        std::lock_guard lock(stats_mutex_);
+        double busy = 0;
+        for (const Device& d : devices_) busy += d.busy_seconds;
+        const double wall = wall_seconds_ + (running_ ? seconds_since(run_started_) : 0.0);
+        return std::max(0.0, wall - busy / static_cast<double>(devices_.size()));
+    }
+    double host_wait_seconds() const override {
+        std::lock_guard lock(stats_mutex_);
+        return host_wait_seconds_;
+    }
+
+    void run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) override {
+        {
+            std::lock_guard lock(stats_mutex_);
+            run_started_ = std::chrono::steady_clock::now();
+            running_ = true;
+        }
+        const auto account = [&] {
+            std::lock_guard lock(stats_mutex_);
+            wall_seconds_ += seconds_since(run_started_);
+            running_ = false;
+        };
+        try {
+            run_unit(work, begin, end, done);
+        } catch (...) {
+            account();
+            throw;
+        }
+        account();
+    }
+
+private:
+    void upload_vectors(const InputSet& inputs) {
+        for (Device& d : devices_) {
+            FPV_CUDA(cudaSetDevice(d.id));
+            FPV_CUDA(cudaFree(d.vectors));
+            d.vectors = nullptr;
+            if (!inputs.is_vector_file()) continue;
+            const size_t bytes = inputs.vectors.size() * sizeof(Operands);
+            FPV_CUDA(cudaMalloc(&d.vectors, bytes));
+            FPV_CUDA(cudaMemcpy(d.vectors, inputs.vectors.data(), bytes, cudaMemcpyHostToDevice));
+        }
+    }
+
+    void launch(const UnitWork& work, const InFlight& f) {
+        Device& d = devices_[f.device];
+        Slot& s = d.slots[f.slot];
+        FPV_CUDA(cudaSetDevice(d.id));
+        FPV_CUDA(cudaEventRecord(s.start, d.stream));
+        ++launched_;
+        if (inject_at_ > 0 && launched_ == inject_at_) {
+            injected_fault<<<1, 1, 0, d.stream>>>();  // FPV_INJECT_GPU_FAULT: tests only
+        } else {
+            gpu::LaunchArgs a;
+            a.grid = static_cast<unsigned>(std::min<uint64_t>(
+                static_cast<uint64_t>(d.multiprocessors) * 16, (f.count + a.block - 1) / a.block));
+            a.stream = d.stream;
+            a.key = work.inputs.key;
+            a.begin = f.begin;
+            a.count = f.count;
+            a.vectors = d.vectors;
+            a.inputs = s.device_inputs;
+            a.results = s.device_results;
+            gpu::launch_evaluate(work.impl.name, work.inputs.id, a);
+        }
+        FPV_CUDA(cudaGetLastError());
+        FPV_CUDA(cudaMemcpyAsync(s.host_inputs, s.device_inputs, f.count * sizeof(Operands),
+                                 cudaMemcpyDeviceToHost, d.stream));
+        FPV_CUDA(cudaMemcpyAsync(s.host_results, s.device_results, f.count * sizeof(uint64_t),
+                                 cudaMemcpyDeviceToHost, d.stream));
+        FPV_CUDA(cudaEventRecord(s.done, d.stream));
+    }
+
+    void wait(const InFlight& f) {
+        Device& d = devices_[f.device];
+        Slot& s = d.slots[f.slot];
+        const auto t = std::chrono::steady_clock::now();
+        FPV_CUDA(cudaEventSynchronize(s.done));
+        const double waited = seconds_since(t);
+        float ms = 0;
+        FPV_CUDA(cudaEventElapsedTime(&ms, s.start, s.done));
+        std::lock_guard lock(stats_mutex_);
+        host_wait_seconds_ += waited;
+        d.busy_seconds += ms / 1000.0;
+    }
+
+    void run_unit(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) {
+        upload_vectors(work.inputs);
+        const size_t D = devices_.size();
+        std::deque<InFlight> queue;
+        uint64_t next = begin, batches = 0;
+        uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : kFirstBatch;
+        const auto fill = [&] {
+            while (next < end && queue.size() < kSlots * D) {
+                const InFlight f{batches % D, static_cast<int>((batches / D) % kSlots), next,
+                                 std::min(batch, end - next)};
+                launch(work, f);
+                queue.push_back(f);
+                next += f.count;
+                ++batches;
+            }
+        };
+        const auto drain = [&] {
+            for (const InFlight& rest : queue) wait(rest);
+        };
+        OrderedCommitter committer(done);
+        fill();
+        while (!queue.empty() && !committer.stop_requested()) {
+            const InFlight f = queue.front();
+            wait(f);
+            const Slot& s = devices_[f.device].slots[f.slot];
+            const auto judging = std::chrono::steady_clock::now();
+            Tally t = judge_buffers(work, f.begin, f.begin + f.count, s.host_inputs, s.host_results);
+            const double judged = seconds_since(judging);
+            queue.pop_front();
+            // About half a second of judging per batch keeps commits rare; the GPU needs far
+            // less per batch, so it stays ahead with a few batches in flight.
+            if (fixed_batch_ == 0) {
+                if (judged < 0.25 && batch < capacity_) batch *= 2;
+                if (judged > 1.0 && batch > kFirstBatch) batch /= 2;
+            }
+            fill();
+            try {
+                committer.submit(f.begin, f.begin + f.count, std::move(t));
+            } catch (...) {
+                drain();
+                throw;
+            }
+        }
+        drain();
+        committer.finish();
+    }
+
+    CpuBackend cpu_;  // sets the OpenMP thread count for judging
+    uint64_t capacity_ = 0, fixed_batch_ = 0;
+    mutable std::mutex stats_mutex_;
+    std::vector<Device> devices_;
+    double wall_seconds_ = 0, host_wait_seconds_ = 0;
+    std::chrono::steady_clock::time_point run_started_;
+    bool running_ = false;
+    uint64_t launched_ = 0, inject_at_ = 0;
+};
+
+}  // namespace
+
+bool probe_gpus(std::string& why, std::vector<std::string>& names) {
+    int count = 0;
+    const cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess) {
+        why = std::string("no usable GPU (no NVIDIA driver or device found; CUDA says: ") +
+              cudaGetErrorString(status) + ")";
+        return false;
+    }
+    if (count == 0) {
+        why = "no usable GPU: no CUDA device is visible";
+        return false;
+    }
+    for (int i = 0; i < count; ++i) {
+        cudaDeviceProp prop;
+        if (cudaGetDeviceProperties(&prop, i) != cudaSuccess) continue;
+        names.push_back(std::to_string(i) + ": " + prop.name + " (sm_" + std::to_string(prop.major) +
+                        std::to_string(prop.minor) + ")");
+    }
+    return true;
+}
+
+std::unique_ptr<Backend> make_gpu_backend(const std::vector<int>& devices, int threads,
+                                          uint64_t batch) {
+    std::string why;
+    std::vector<std::string> names;
+    if (!probe_gpus(why, names)) throw UsageError("--backend gpu: " + why);
+    int count = 0;
+    cudaGetDeviceCount(&count);
+    std::vector<int> ids = devices;
+    if (ids.empty()) {
+        for (int i = 0; i < count; ++i) ids.push_back(i);
+    }
+    for (int id : ids) {
+        if (id < 0 || id >= count) {
+            throw UsageError("--devices: there is no GPU " + std::to_string(id) + " (this machine has " +
+                             std::to_string(count) + ")");
+        }
+        const uint64_t mismatches = mufu_mantissa_mismatches(id);
+        if (mismatches != 0) {
+            std::fprintf(stderr,
+                         "fpverify: warning: on GPU %d rcp.approx.ftz.f64 differs from the host "
+                         "model on %llu of 2^20 mantissas; CPU runs of the emulated divisions will "
+                         "not reproduce this GPU's results (see fpverify mufu-dump)\n",
+                         id, static_cast<unsigned long long>(mismatches));
+        }
+    }
+    return std::make_unique<GpuBackend>(ids, threads, batch);
+}
+
+}  // namespace fpv

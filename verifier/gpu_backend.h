@@ -1,0 +1,41 @@
+// The CUDA backend, seen from host code that is not compiled by nvcc. Builds without CUDA
+// (no nvcc on the build machine) link verifier/gpu_absent.cpp instead, which reports that.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "verifier/backend.h"
+
+namespace fpv {
+
+// Whether this build has the CUDA backend and this machine a usable GPU; `why` says what is
+// missing. `names` receives "0: NVIDIA H200 (sm_90)" lines for the usable devices.
+bool probe_gpus(std::string& why, std::vector<std::string>& names);
+
+// The GPU backend on `devices` (empty: every device). Throws UsageError for an unusable device.
+std::unique_ptr<Backend> make_gpu_backend(const std::vector<int>& devices, int threads,
+                                          uint64_t batch);
+
+// `fpverify mufu-dump`: enumerates rcp.approx.ftz.f64 on `device`, writes the mantissa table and
+// a summary into `out_dir`, and compares the instruction with the shipped host model over every
+// operand high word and `random_operands` random full operands. Returns 0 when they agree
+// everywhere, 1 when they do not (the mismatches are printed).
+int mufu_dump(const std::string& out_dir, int device, uint64_t random_operands);
+
+// Quick check at backend start: the device's instruction against the host model on the 2^20
+// mantissas of [1, 2). Returns the number of mismatches.
+uint64_t mufu_mantissa_mismatches(int device);
+
+struct RawThroughput {
+    std::string impl;
+    double gops = 0;     // divisions per second / 1e9
+    double seconds = 0;  // fastest of the timed runs
+};
+
+// Divisions per second of each GPU impl of div64 in a tight dependent loop, the way the seed
+// post measured them: `threads` threads each doing `reps` divisions.
+std::vector<RawThroughput> gpu_raw_throughput(int device, uint64_t threads, int reps);
+
+}  // namespace fpv
