@@ -16,45 +16,91 @@ uint64_t name_salt(std::string_view name) {
     return h;
 }
 
+constexpr uint32_t id(div64::InputClass c) { return static_cast<uint32_t>(c); }
+constexpr uint32_t id(ffc::InputClass c) { return static_cast<uint32_t>(c); }
+
 }  // namespace
+
+ClassFamily family_of(OpId op) {
+    return op == OpId::div64 ? ClassFamily::div64 : ClassFamily::float_float;
+}
 
 const std::vector<ClassInfo>& builtin_classes() {
     using C = div64::InputClass;
+    using F = ffc::InputClass;
+    constexpr ClassFamily D = ClassFamily::div64, FF = ClassFamily::float_float;
     static const std::vector<ClassInfo> classes = {
-        {"specials", OpId::div64, C::specials, div64::kSpecialCount * div64::kSpecialCount,
+        {"specials", D, id(C::specials), div64::kSpecialCount * div64::kSpecialCount,
          "every pair of 48 boundary values: signed zeros, subnormal extremes, the least normal "
          "and neighbours, 1 and neighbours, 2^-53, 2^53, the largest finite and neighbours, "
-         "infinities, quiet and signalling NaNs with payloads"},
-        {"subnormal", OpId::div64, C::subnormal, kUnboundedClass,
+         "infinities, quiet and signalling NaNs with payloads", true},
+        {"subnormal", D, id(C::subnormal), kUnboundedClass,
          "index mod 4 = 0: subnormal dividend; 1: subnormal divisor; 2: both subnormal; "
-         "3: normal operands with 2^-1075 < |x/y| < 2^-1022"},
-        {"underflow", OpId::div64, C::underflow, kUnboundedClass,
+         "3: normal operands with 2^-1075 < |x/y| < 2^-1022", true},
+        {"underflow", D, id(C::underflow), kUnboundedClass,
          "|x/y| within 5*2^-52 (relative) of 2^-1075, 2^-1074, 2^-1022 - 2^-1075 or 2^-1022 "
-         "(index mod 4), on both sides; x and y normal"},
-        {"overflow", OpId::div64, C::overflow, kUnboundedClass,
+         "(index mod 4), on both sides; x and y normal", true},
+        {"overflow", D, id(C::overflow), kUnboundedClass,
          "|x/y| within 5*2^-52 (relative) of the largest finite number, of 2^1024 - 2^970 (where "
-         "rounding overflows) or of 2^1024 (index mod 3), on both sides; x and y normal"},
-        {"ties", OpId::div64, C::ties, kUnboundedClass,
+         "rounding overflows) or of 2^1024 (index mod 3), on both sides; x and y normal", true},
+        {"ties", D, id(C::ties), kUnboundedClass,
          "x/y = n * 2^-1075 exactly, n odd below 2^53: halfway between two adjacent subnormals "
-         "(or between 0 and 2^-1074, or the largest subnormal and 2^-1022)"},
-        {"midpoint", OpId::div64, C::midpoint, kUnboundedClass,
+         "(or between 0 and 2^-1074, or the largest subnormal and 2^-1022)", true},
+        {"midpoint", D, id(C::midpoint), kUnboundedClass,
          "normal x, y with a normal quotient whose distance to the nearest rounding midpoint is "
-         "nonzero and below 2^-40 ulp"},
-        {"random", OpId::div64, C::random, kUnboundedClass,
-         "uniformly random 64-bit patterns for both operands"},
-        {"normal", OpId::div64, C::normal, kUnboundedClass,
-         "normal operands: random sign and significand, exponent field uniform over 1..2046"},
-        {"patterns", OpId::div64, C::patterns, kUnboundedClass,
+         "nonzero and below 2^-40 ulp", true},
+        {"random", D, id(C::random), kUnboundedClass,
+         "uniformly random 64-bit patterns for both operands", true},
+        {"normal", D, id(C::normal), kUnboundedClass,
+         "normal operands: random sign and significand, exponent field uniform over 1..2046", true},
+        {"patterns", D, id(C::patterns), kUnboundedClass,
          "significands made of runs of ones and zeros; exponents from boundary values, "
-         "subnormal or uniform"},
+         "subnormal or uniform", true},
+
+        {"random", FF, id(F::random), kUnboundedClass,
+         "normalised pairs (hi = RN(hi + lo)) with hi exponents uniform in [-20, 20] and random "
+         "lo (zero one time in 16, else log-uniform in [ulp(hi) 2^-32, ulp(hi)/2)); lone floats "
+         "likewise", true},
+        {"cancellation", FF, id(F::cancellation), kUnboundedClass,
+         "y close to -x with |xh| in [2^10, 2^21): pairs: yh = -xh and yl = -xl + xl 2^-k "
+         "(k in 0..24; k = 0 gives x + y = 0), or yh = -xh +- 1 ulp; pair + float: y = -xh or "
+         "-xh +- 1 ulp; two floats: b = -a moved by up to 4 ulps", true},
+        {"pow2_hi", FF, id(F::pow2_hi), kUnboundedClass,
+         "high parts exactly +-2^e, e in [-20, 20], with normalised random lo (below a power of "
+         "two the spacing halves); lone floats are 2^e or a neighbour", true},
+        {"half_ulp_lo", FF, id(F::half_ulp_lo), kUnboundedClass,
+         "pair operands with even hi and lo = +-ulp(hi)/2 (+-ulp(hi)/4 towards zero at a power of "
+         "two), or 1 to 3 ulp(lo) inside that: the ties of normalisation; still normalised", true},
+        {"gap_wide", FF, id(F::gap_wide), kUnboundedClass,
+         "random normalised operands whose exponents differ by 24 to 50, both within [-30, 30]",
+         true},
+        {"gap_narrow", FF, id(F::gap_narrow), kUnboundedClass,
+         "random normalised operands whose exponents differ by at most 2, random signs", true},
+        {"near_overflow", FF, id(F::near_overflow), kUnboundedClass,
+         "results near 2^128: sums of operands in [2^126, 2^128), products of operands in "
+         "[2^62, 2^65), quotients of [2^125, 2^128) by [2^-3, 2); splits of [2^110, 2^128). "
+         "Outside every domain", false},
+        {"subnormal_lo", FF, id(F::subnormal_lo), kUnboundedClass,
+         "pairs with hi in [2^-126, 2^-100), so that lo is subnormal (for products and quotients "
+         "one operand may be ordinary); lone floats subnormal or below 2^-89. Outside every domain",
+         false},
+        {"specials", FF, id(F::specials), kUnboundedClass,
+         "every component drawn from +-0, +-inf, quiet and signalling NaN, +-largest finite, "
+         "+-least normal, +-least subnormal, +-1: pairs need not be normalised. Outside every "
+         "domain", false},
     };
     return classes;
+}
+
+bool class_applies(const ClassInfo& c, OpId op) {
+    if (c.family != family_of(op)) return false;
+    return c.family == ClassFamily::div64 || ffc::applies(op, static_cast<ffc::InputClass>(c.id));
 }
 
 std::vector<std::string> builtin_class_names(OpId op) {
     std::vector<std::string> names;
     for (const ClassInfo& c : builtin_classes()) {
-        if (c.op == op) names.emplace_back(c.name);
+        if (class_applies(c, op)) names.emplace_back(c.name);
     }
     return names;
 }
@@ -64,10 +110,14 @@ InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed) {
     set.spec = std::string(spec);
     set.op = op;
     if (spec.starts_with(kTestFloatPrefix)) {
+        if (op != OpId::div64) {
+            throw UsageError("class '" + std::string(spec) + "': TestFloat vector files are read for " +
+                             "div64 only so far, not for " + std::string(op_info(op).name));
+        }
         const std::string path(spec.substr(kTestFloatPrefix.size()));
         if (path.empty()) throw UsageError("class 'testfloat:' needs a file path after the colon");
         VectorFile file = read_testfloat_f64_div(path);
-        set.id = div64::InputClass::vectors;
+        set.class_id = static_cast<uint32_t>(div64::InputClass::vectors);
         set.size = file.inputs.size();
         set.vectors = std::move(file.inputs);
         set.vector_results = std::move(file.expected);
@@ -75,18 +125,21 @@ InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed) {
         return set;
     }
     for (const ClassInfo& c : builtin_classes()) {
-        if (c.op == op && c.name == spec) {
-            set.id = c.id;
-            set.size = c.size;
-            set.key = class_key(seed, name_salt(c.name));
-            return set;
+        if (c.name != spec || c.family != family_of(op)) continue;
+        if (!class_applies(c, op)) {
+            throw UsageError("input class '" + std::string(spec) + "' does not apply to op " +
+                             std::string(op_info(op).name));
         }
+        set.class_id = c.id;
+        set.size = c.size;
+        set.key = class_key(seed, name_salt(c.name) ^ (static_cast<uint64_t>(op) << 56));
+        return set;
     }
     std::string known;
     for (const std::string& name : builtin_class_names(op)) known += (known.empty() ? "" : ", ") + name;
     throw UsageError("unknown input class '" + std::string(spec) + "' for op " +
-                     std::string(op_info(op).name) + " (known: " + known +
-                     ", all, testfloat:PATH)");
+                     std::string(op_info(op).name) + " (known: " + known + ", all" +
+                     (op == OpId::div64 ? ", testfloat:PATH" : "") + ")");
 }
 
 }  // namespace fpv

@@ -1,4 +1,4 @@
-// Input classes by name: the built-in generators of each op and vector-file classes.
+// Input classes by name: the built-in generators of each op family and vector-file classes.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "corpus/div64_classes.h"
+#include "corpus/generators.h"
 #include "corpus/operands.h"
 #include "kernels/catalogue.h"
 
@@ -15,16 +15,22 @@ namespace fpv {
 
 inline constexpr uint64_t kUnboundedClass = std::numeric_limits<uint64_t>::max();
 
+enum class ClassFamily : uint8_t { div64, float_float };
+
+ClassFamily family_of(OpId op);
+
 struct ClassInfo {
     std::string_view name;
-    OpId op;
-    div64::InputClass id;
+    ClassFamily family;
+    uint32_t id;                 // div64::InputClass or ffc::InputClass
     uint64_t size;               // distinct inputs; kUnboundedClass for random generators
     std::string_view guarantee;  // what every input of the class satisfies
+    bool inside_domains;         // whether its inputs are meant to lie inside the impls' domains
 };
 
 const std::vector<ClassInfo>& builtin_classes();
 std::vector<std::string> builtin_class_names(OpId op);
+bool class_applies(const ClassInfo& c, OpId op);
 
 inline constexpr std::string_view kTestFloatPrefix = "testfloat:";
 
@@ -32,20 +38,25 @@ inline constexpr std::string_view kTestFloatPrefix = "testfloat:";
 struct InputSet {
     std::string spec;  // as the user wrote it: "midpoint", "testfloat:PATH"
     OpId op = OpId::div64;
-    div64::InputClass id = div64::InputClass::random;
+    uint32_t class_id = 0;
     uint64_t size = kUnboundedClass;
     uint64_t key = 0;  // class key for the campaign's seed
     std::vector<Operands> vectors;
     std::vector<uint64_t> vector_results;
     std::string digest;  // of the vector file; empty for generators
 
-    bool is_vector_file() const { return id == div64::InputClass::vectors; }
+    bool is_vector_file() const { return !digest.empty(); }
+    GeneratorSpec generator(const Operands* vectors_override = nullptr) const {
+        return {op, class_id, key, vectors_override != nullptr ? vectors_override : vectors.data()};
+    }
+    // One input; campaigns use with_generator loops instead.
     Operands input(uint64_t index) const {
-        return div64::generate(id, key, index, vectors.data());
+        return with_any_generator(generator(), [index](auto gen) { return gen(index); });
     }
 };
 
-// Throws UsageError for an unknown class or an unreadable or malformed vector file.
+// Throws UsageError for an unknown class, one that does not apply to the op, or an unreadable
+// or malformed vector file.
 InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed);
 
 }  // namespace fpv

@@ -1,5 +1,6 @@
 #include "kernels/catalogue.h"
 
+#include "kernels/accuracy_claims.h"
 #include "kernels/impl_list.h"
 
 namespace fpv {
@@ -7,11 +8,11 @@ namespace {
 
 #define FPV_CATALOGUE_PORTABLE(op, variant, fn, summary, domain, claim) \
     ImplInfo{#op "." #variant, OpId::op, static_cast<uint8_t>(kRunsOnCpu | kGpuIfBuilt), summary, \
-             domain, claim, &fn},
+             domain, claim, &fn, {}, false},
 #define FPV_CATALOGUE_HOST(op, variant, fn, summary, domain, claim) \
-    ImplInfo{#op "." #variant, OpId::op, kRunsOnCpu, summary, domain, claim, &fn},
+    ImplInfo{#op "." #variant, OpId::op, kRunsOnCpu, summary, domain, claim, &fn, {}, false},
 #define FPV_CATALOGUE_DEVICE(op, variant, fn, summary, domain, claim) \
-    ImplInfo{#op "." #variant, OpId::op, kGpuIfBuilt, summary, domain, claim, nullptr},
+    ImplInfo{#op "." #variant, OpId::op, kGpuIfBuilt, summary, domain, claim, nullptr, {}, false},
 
 // Portable impls run on the GPU only in builds that carry the CUDA backend.
 #if defined(FPV_WITH_CUDA)
@@ -23,9 +24,28 @@ constexpr uint8_t kGpuIfBuilt = 0;
 }  // namespace
 
 const std::vector<OpInfo>& all_ops() {
+    // In OpId order.
     static const std::vector<OpInfo> ops = {
         {OpId::div64, "div64", "IEEE-754 binary64 division x/y, round to nearest even",
-         "x, y: binary64", "ulp"},
+         "x, y: binary64", "ulp", Metric::correctly_rounded, false},
+        {OpId::eft_add, "eft_add", "a + b exactly as a normalised pair (error-free sum)",
+         "a, b: binary32", "u^2", Metric::relative_u2, true},
+        {OpId::eft_mul, "eft_mul", "a * b exactly as a normalised pair (error-free product)",
+         "a, b: binary32", "u^2", Metric::relative_u2, true},
+        {OpId::eft_split, "eft_split", "a = hi + lo exactly, hi and lo of at most 12 bits each",
+         "a: binary32", "u^2", Metric::relative_u2, true},
+        {OpId::ff_add, "ff_add", "float-float + float-float", "x, y: float-float pairs", "u^2",
+         Metric::relative_u2, false},
+        {OpId::ff_add_f, "ff_add_f", "float-float + binary32", "x: pair, y: binary32", "u^2",
+         Metric::relative_u2, false},
+        {OpId::ff_mul, "ff_mul", "float-float * float-float", "x, y: float-float pairs", "u^2",
+         Metric::relative_u2, false},
+        {OpId::ff_mul_f, "ff_mul_f", "float-float * binary32", "x: pair, y: binary32", "u^2",
+         Metric::relative_u2, false},
+        {OpId::ff_div, "ff_div", "float-float / float-float", "x, y: float-float pairs", "u^2",
+         Metric::relative_u2, false},
+        {OpId::ff_div_f, "ff_div_f", "float-float / binary32", "x: pair, y: binary32", "u^2",
+         Metric::relative_u2, false},
     };
     return ops;
 }
@@ -40,9 +60,19 @@ const OpInfo* find_op(std::string_view name) {
 }
 
 const std::vector<ImplInfo>& all_impls() {
-    static const std::vector<ImplInfo> impls = {
-        FPV_PORTABLE_IMPLS(FPV_CATALOGUE_PORTABLE) FPV_HOST_ONLY_IMPLS(FPV_CATALOGUE_HOST)
-            FPV_DEVICE_ONLY_IMPLS(FPV_CATALOGUE_DEVICE)};
+    static const std::vector<ImplInfo> impls = [] {
+        std::vector<ImplInfo> list = {FPV_PORTABLE_IMPLS(FPV_CATALOGUE_PORTABLE)
+                                          FPV_HOST_ONLY_IMPLS(FPV_CATALOGUE_HOST)
+                                              FPV_DEVICE_ONLY_IMPLS(FPV_CATALOGUE_DEVICE)};
+        for (ImplInfo& impl : list) {
+            for (const NamedClaim& c : accuracy_claims()) {
+                if (c.impl != impl.name) continue;
+                impl.accuracy = c.claim;
+                impl.requires_ordered_operands = c.requires_ordered_operands;
+            }
+        }
+        return list;
+    }();
     return impls;
 }
 

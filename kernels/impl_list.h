@@ -7,15 +7,65 @@
 
 #include "kernels/div64_emulated.h"
 #include "kernels/div64_native.h"
+#include "kernels/ff_impls.h"
 
-// Source that compiles for both the host and the device.
-#define FPV_PORTABLE_IMPLS(X)                                                                  \
+// Source that compiles for both the host and the device: all impls but the natives.
+#define FPV_PORTABLE_IMPLS(X) FPV_DIV64_PORTABLE_IMPLS(X) FPV_FF_IMPLS(X)
+
+#define FPV_DIV64_PORTABLE_IMPLS(X)                                                            \
     X(div64, emu_halley, ::fpv::div64::emu_halley,                                             \
       "integer emulation, one Halley refinement of the rcp.approx seed (the published default)", \
       "all binary64 operands", "correctly rounded (claimed)")                                  \
     X(div64, emu_nr, ::fpv::div64::emu_nr,                                                     \
       "integer emulation, two Newton-Raphson refinements of the rcp.approx seed",              \
       "all binary64 operands", "correctly rounded (claimed)")
+
+// The float-float domain (reference/judge_ff.h): finite, normalised operands with high parts in
+// [2^-30, 2^30] and an exact result that is 0 or in [2^-60, 2^62].
+#define FPV_FF_DOMAIN "finite normalised operands, high parts in [2^-30, 2^30], result 0 or in [2^-60, 2^62]"
+#define FPV_FF_IMPLS(X)                                                                        \
+    X(eft_add, two_sum, ::fpv::ff::eft_two_sum, "2Sum (Moller-Knuth; the seed's Add12)",       \
+      FPV_FF_DOMAIN, "exact")                                                                   \
+    X(eft_add, fast_two_sum, ::fpv::ff::eft_fast_two_sum, "Fast2Sum (Dekker)",                  \
+      FPV_FF_DOMAIN ", and |a| >= |b|", "exact")                                               \
+    X(eft_mul, two_prod_split, ::fpv::ff::eft_two_prod_split,                                  \
+      "Dekker's product by Veltkamp splitting (the seed's Mul12)", FPV_FF_DOMAIN, "exact")     \
+    X(eft_mul, two_prod_fma, ::fpv::ff::eft_two_prod_fma, "Fast2Mult with one FMA",           \
+      FPV_FF_DOMAIN, "exact")                                                                   \
+    X(eft_split, veltkamp, ::fpv::ff::eft_split, "Veltkamp's split, C = 2^12 + 1 (the seed's Split)", \
+      FPV_FF_DOMAIN, "exact, halves of at most 12 bits")                                       \
+    X(ff_add, add22, ::fpv::ff::add22, "the seed's Add22 (Da Graca and Defour 2006), as printed", \
+      FPV_FF_DOMAIN, "|error| <= max(2^-24 |al + bl|, 2^-44 |x + y|): no relative bound")     \
+    X(ff_add, sloppy, ::fpv::ff::sloppy_add, "SloppyDWPlusDW (JMP17 Algorithm 5)", FPV_FF_DOMAIN, \
+      "no relative bound")                                                                     \
+    X(ff_add, accurate, ::fpv::ff::accurate_add, "AccurateDWPlusDW (JMP17 Algorithm 6)",       \
+      FPV_FF_DOMAIN, "3u^2/(1-4u)")                                                            \
+    X(ff_add_f, dw_plus_fp, ::fpv::ff::plus_fp, "DWPlusFP (JMP17 Algorithm 4)", FPV_FF_DOMAIN, \
+      "2u^2")                                                                                  \
+    X(ff_mul_f, dw_times_fp1, ::fpv::ff::times_fp1, "DWTimesFP1 (JMP17 Algorithm 7), Fast2Mult", \
+      FPV_FF_DOMAIN, "1.5u^2 + 4u^3")                                                          \
+    X(ff_mul_f, dw_times_fp2, ::fpv::ff::times_fp2, "DWTimesFP2 (JMP17 Algorithm 8), Fast2Mult", \
+      FPV_FF_DOMAIN, "3u^2")                                                                   \
+    X(ff_mul_f, dw_times_fp3, ::fpv::ff::times_fp3, "DWTimesFP3 (JMP17 Algorithm 9), FMA",     \
+      FPV_FF_DOMAIN, "2u^2")                                                                   \
+    X(ff_mul, mul22, ::fpv::ff::mul22_printed,                                                  \
+      "the seed's Mul22 exactly as printed (renormalises t2, drops t3)", FPV_FF_DOMAIN, "2^-44 = 16u^2") \
+    X(ff_mul, mul22_corrected, ::fpv::ff::mul22_corrected,                                     \
+      "the seed's Mul22 with Add12(t1, t3)", FPV_FF_DOMAIN, "2^-44 = 16u^2")                   \
+    X(ff_mul, dw_times_dw1, ::fpv::ff::times_dw1, "DWTimesDW1 (JMP17 Algorithm 10), Fast2Mult", \
+      FPV_FF_DOMAIN, "5u^2 (MR22, ties to even)")                                              \
+    X(ff_mul, dw_times_dw2, ::fpv::ff::times_dw2, "DWTimesDW2 (JMP17 Algorithm 11), FMA",      \
+      FPV_FF_DOMAIN, "5u^2 (MR22)")                                                            \
+    X(ff_mul, dw_times_dw3, ::fpv::ff::times_dw3, "DWTimesDW3 (JMP17 Algorithm 12), FMA",      \
+      FPV_FF_DOMAIN, "4u^2 (MR22)")                                                            \
+    X(ff_div_f, dw_div_fp3_fma, ::fpv::ff::div_fp3_fma, "DWDivFP3 (JMP17 Algorithm 15) with Fast2Mult (FMA)", \
+      FPV_FF_DOMAIN, "3u^2")                                                                   \
+    X(ff_div_f, dw_div_fp3_dekker, ::fpv::ff::div_fp3_dekker,                                  \
+      "DWDivFP3 (JMP17 Algorithm 15) with Dekker's product (no FMA)", FPV_FF_DOMAIN, "3u^2")   \
+    X(ff_div, dw_div_dw2, ::fpv::ff::div_dw2, "DWDivDW2 (JMP17 Algorithm 17), no FMA",         \
+      FPV_FF_DOMAIN, "15u^2 + 56u^3")                                                          \
+    X(ff_div, dw_div_dw3, ::fpv::ff::div_dw3, "DWDivDW3 (JMP17 Algorithm 18), FMA", FPV_FF_DOMAIN, \
+      "9.8u^2")
 
 // Source that only the host can run.
 #define FPV_HOST_ONLY_IMPLS(X)                                                                 \

@@ -4,35 +4,30 @@
 #include "corpus/operands.h"
 #include "kernels/catalogue.h"
 #include "reference/judge_div64.h"
+#include "reference/judge_ff.h"
 #include "reference/verdict.h"
 
 namespace fpv {
 
 class Judge {
 public:
-    explicit Judge(OpId op) : op_(op) {}
+    explicit Judge(const ImplInfo& impl) : impl_(impl) {}
 
     Verdict operator()(const Operands& in, uint64_t result) {
-        switch (op_) {
-            case OpId::div64: return judge_div64(divider_, in.a, in.b, result);
-        }
-        return {};
+        if (impl_.op == OpId::div64) return judge_div64(divider_, in.a, in.b, result);
+        return float_float_.judge(impl_, in, result);
     }
 
-    // The correctly rounded result, for cross-checking vector files.
-    uint64_t reference(const Operands& in) {
-        switch (op_) {
-            case OpId::div64: return divider_.quotient(in.a, in.b);
-        }
-        return 0;
-    }
+    // The correctly rounded result, for cross-checking vector files (div64).
+    uint64_t reference(const Operands& in) { return divider_.quotient(in.a, in.b); }
 
     // Whether two results count as the same answer (any NaN matches any NaN).
     static bool same_answer(uint64_t a, uint64_t b);
 
 private:
-    OpId op_;
+    const ImplInfo& impl_;
     Binary64Divider divider_;
+    FloatFloatReference float_float_;
 };
 
 }  // namespace fpv

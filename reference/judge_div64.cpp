@@ -29,6 +29,7 @@ Verdict judge_div64_failure(Binary64Divider& reference, uint64_t x, uint64_t y, 
     v.error = nan_involved ? std::numeric_limits<double>::infinity()
                            : reference.ulp_error(x, y, result);
     v.category = classify_binary64(v.expected, result, v.error);
+    v.measured = true;
     return v;
 }
 

@@ -17,7 +17,7 @@ inline Verdict judge_div64(Binary64Divider& reference, uint64_t x, uint64_t y, u
     const uint64_t expected = reference.quotient(x, y);
     const bool nan_pair = ((result & ~b64::kSign) > b64::kInfinity) &&
                           ((expected & ~b64::kSign) > b64::kInfinity);
-    if (result == expected || nan_pair) return Verdict{Category::exact, 0, expected};
+    if (result == expected || nan_pair) return Verdict{Category::exact, 0, expected, false};
     return judge_div64_failure(reference, x, y, result, expected);
 }
 

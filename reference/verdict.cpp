@@ -8,7 +8,9 @@ namespace {
 constexpr std::array<std::string_view, kCategoryCount> kNames = {
     "exact",           "misrounded",        "wrong_value",      "wrong_sign",
     "flushed_to_zero", "spurious_zero",     "wrong_zero_sign",  "spurious_infinity",
-    "missing_infinity", "spurious_nan",     "missing_nan",
+    "missing_infinity", "spurious_nan",     "missing_nan",      "within_bound",
+    "above_bound",     "not_normalized",    "not_exact",        "bad_split",
+    "unclaimed",       "outside_domain",
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 namespace fpv {
 
 enum class Category : uint8_t {
+    // correctly rounded ops (div64)
     exact,              // bit-identical to the reference (any NaN matches any NaN)
     misrounded,         // finite, right sign, less than 1 ulp away: the other neighbour
     wrong_value,        // finite, right sign, 1 ulp or more away
@@ -20,18 +21,35 @@ enum class Category : uint8_t {
     missing_infinity,   // finite where the reference is infinite
     spurious_nan,       // NaN where the reference is not
     missing_nan,        // not NaN where the reference is
+    // float-float ops and error-free transformations, inside the impl's domain
+    within_bound,       // relative error within the proven bound (exact, for error-free ones)
+    above_bound,        // relative error above the proven bound
+    not_normalized,     // hi is not RN(hi + lo)
+    not_exact,          // an error-free transformation whose hi + lo is not the exact result
+    bad_split,          // a split whose halves do not fit in their bit budgets
+    unclaimed,          // measured, but the impl claims no bound (not a failure)
+    // any op
+    outside_domain,     // the inputs lie outside the impl's declared domain: not judged
 };
 
-inline constexpr int kCategoryCount = 11;
+inline constexpr int kCategoryCount = 18;
 
 std::string_view category_name(Category c);
 std::optional<Category> category_from_name(std::string_view name);
 
+// Whether a category means the impl broke its claim.
+constexpr bool is_failure(Category c) {
+    return c != Category::exact && c != Category::within_bound && c != Category::unclaimed &&
+           c != Category::outside_domain;
+}
+
 struct Verdict {
     Category category = Category::exact;
-    double error = 0;  // ulps of the exact result; +inf where no finite distance exists
-    uint64_t expected = 0;
-    bool failed() const { return category != Category::exact; }
+    double error = 0;       // ulps (correctly rounded ops) or u^2 (float-float); +inf: no finite value
+    uint64_t expected = 0;  // the reference result (correctly rounded ops)
+    bool measured = false;  // `error` was measured (float-float ops measure every result)
+    bool failed() const { return is_failure(category); }
+    bool inside() const { return category != Category::outside_domain; }
 };
 
 }  // namespace fpv

@@ -18,17 +18,19 @@ const std::vector<QueryPreset>& query_presets() {
          "round(elapsed_seconds, 1) AS seconds FROM campaigns "
          "WHERE ?1 IS NULL OR id = ?1 ORDER BY id"},
         {"summary", "tested, failed, failure rate and max error per (impl, class)",
-         "SELECT campaign_id AS campaign, impl, class, tested, failed, failure_rate, max_error "
+         "SELECT campaign_id AS campaign, impl, class, tested, failed, failure_rate, max_error, outside "
          "FROM unit_summary WHERE ?1 IS NULL OR campaign_id = ?1 "
          "ORDER BY campaign_id, impl, class"},
         {"failure-rates", "failures per impl over all its classes",
          "SELECT campaign_id AS campaign, impl, sum(tested) AS tested, sum(failed) AS failed, "
-         "CAST(sum(failed) AS REAL) / sum(tested) AS failure_rate, max(max_error) AS max_error "
+         "CAST(sum(failed) AS REAL) / (sum(tested) - sum(outside)) AS failure_rate, "
+         "max(max_error) AS max_error, sum(outside) AS outside "
          "FROM units WHERE ?1 IS NULL OR campaign_id = ?1 GROUP BY campaign_id, impl "
          "ORDER BY campaign_id, impl"},
         {"worst", "the worst input of each (impl, class)",
          "SELECT campaign_id AS campaign, impl, class, input_index, a, b, result, expected, "
-         "error, category FROM worst_cases WHERE rank = 0 AND (?1 IS NULL OR campaign_id = ?1) "
+         "error, category FROM worst_cases WHERE inside = 1 AND rank = 0 "
+         "AND (?1 IS NULL OR campaign_id = ?1) "
          "ORDER BY campaign_id, error DESC"},
         {"failures", "the stored failures (first 100), with ids for `fpverify repro`",
          "SELECT id, campaign_id AS campaign, impl, class, input_index, a, b, result, expected, "
@@ -37,12 +39,12 @@ const std::vector<QueryPreset>& query_presets() {
         {"categories", "failure counts per category",
          "SELECT k.campaign_id AS campaign, u.impl, u.class, k.category, k.count "
          "FROM category_counts k JOIN units u USING (campaign_id, ordinal) "
-         "WHERE k.category <> 'exact' AND (?1 IS NULL OR k.campaign_id = ?1) "
+         "WHERE k.category NOT IN ('exact', 'within_bound') AND (?1 IS NULL OR k.campaign_id = ?1) "
          "ORDER BY k.campaign_id, u.impl, u.class, k.count DESC"},
         {"histogram", "error histogram bins (floor(log2(error)); -100000: zero, 100000: inf)",
-         "SELECT h.campaign_id AS campaign, u.impl, u.class, h.bin, h.count "
+         "SELECT h.campaign_id AS campaign, u.impl, u.class, h.inside, h.bin, h.count "
          "FROM error_histogram h JOIN units u USING (campaign_id, ordinal) "
-         "WHERE ?1 IS NULL OR h.campaign_id = ?1 ORDER BY h.campaign_id, u.impl, u.class, h.bin"},
+         "WHERE ?1 IS NULL OR h.campaign_id = ?1 ORDER BY h.campaign_id, u.impl, u.class, h.inside DESC, h.bin"},
         {"progress", "how far each unit has got (checkpoints)",
          "SELECT campaign_id AS campaign, impl, class, next_index, planned, "
          "round(100.0 * next_index / planned, 2) AS percent FROM units "

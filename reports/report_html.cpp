@@ -49,18 +49,21 @@ std::string render_html(const CampaignReport& report) {
       << tt(c.spec.command_line) << "</p>\n";
 
     o << "<h2>Verdict</h2>\n<table>\n";
-    row(o, {"impl", "claim", "inputs", "failed", "failure rate", "max error"}, "th");
+    row(o, {"impl", "claim", "inputs", "inside domain", "failed", "failure rate", "max error"}, "th");
     for (const ImplSummary& s : report.impls) {
-        row(o, {tt(s.impl), escape(s.claim), grouped(s.tested),
+        row(o, {tt(s.impl), escape(s.info ? std::string(s.info->claim) : ""), grouped(s.tested),
+                grouped(s.inside),
                 s.failed ? "<span class=\"fail\">" + grouped(s.failed) + "</span>" : "0",
-                percent_text(s.failed, s.tested),
-                s.failed ? error_text(s.max_error) + " " + s.error_unit : "-"});
+                percent_text(s.failed, s.inside),
+                s.merged.worst.empty() ? "-" : error_text(s.merged.max_error()) + " " + s.error_unit});
     }
     o << "</table>\n";
 
     for (const ImplSummary& s : report.impls) {
-        o << "<h2>" << tt(s.impl) << "</h2>\n<p>" << escape(s.summary) << "</p>\n<table>\n";
-        row(o, {"class", "tested", "exact", "failed", "failure rate", "max error", "worst input"},
+        o << "<h2>" << tt(s.impl) << "</h2>\n<p>" << escape(s.info ? std::string(s.info->summary) : "")
+          << "</p>\n<table>\n";
+        row(o, {"class", "tested", "passed", "failed", "failure rate", "max error", "outside domain",
+                "worst input"},
             "th");
         for (const UnitState& u : report.units) {
             if (u.impl != s.impl) continue;
@@ -68,24 +71,23 @@ std::string render_html(const CampaignReport& report) {
             std::string worst;
             if (!t.worst.empty()) {
                 const FailureRecord& w = t.worst.front();
-                worst = tt(hex64(w.input.a)) + " / " + tt(hex64(w.input.b)) + " &rarr; " +
-                        tt(hex64(w.result)) + " (expected " + tt(hex64(w.expected)) + ")";
+                worst = escape(operands_text(s.op, w.input)) + " &rarr; " + escape(result_text(s.op, w.result));
             }
-            row(o, {tt(u.input_class), grouped(t.tested), grouped(t.exact()), grouped(t.failed()),
-                    percent_text(t.failed(), t.tested),
-                    t.has_failures() ? error_text(t.max_error()) : "-", worst});
+            row(o, {tt(u.input_class), grouped(t.tested), grouped(t.passed()), grouped(t.failed()),
+                    percent_text(t.failed(), t.inside()), t.worst.empty() ? "-" : error_text(t.max_error()),
+                    grouped(t.outside()), worst});
         }
         o << "</table>\n";
         if (s.merged.error_histogram.empty()) continue;
         uint64_t most = 0;
-        for (const auto& [bin, count] : s.merged.error_histogram) most = std::max(most, count);
-        o << "<h3>Error histogram of the failures (" << escape(s.error_unit) << ")</h3>\n<table>\n";
-        for (const auto& [bin, count] : s.merged.error_histogram) {
+        s.merged.error_histogram.for_each([&](int, uint64_t count) { most = std::max(most, count); });
+        o << "<h3>Error histogram inside the domain (" << escape(s.error_unit) << ")</h3>\n<table>\n";
+        s.merged.error_histogram.for_each([&](int bin, uint64_t count) {
             const int width = static_cast<int>(std::ceil(300.0 * count / most));
             row(o, {escape(bin_label(bin)), "<span class=\"bar\" style=\"width:" +
                                                 std::to_string(width) + "px\"></span> " +
                                                 grouped(count)});
-        }
+        });
         o << "</table>\n";
     }
     o << "</body></html>\n";

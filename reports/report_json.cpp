@@ -18,21 +18,30 @@ json error_json(double error) {
     return error;
 }
 
-json failure_json(const FailureRecord& r) {
+json record_json(const FailureRecord& r) {
     return {{"index", r.index},
             {"a", hex64(r.input.a)},
             {"b", hex64(r.input.b)},
-            {"a_decimal", decimal_of(r.input.a)},
-            {"b_decimal", decimal_of(r.input.b)},
             {"result", hex64(r.result)},
             {"expected", hex64(r.expected)},
             {"error", error_json(r.error)},
             {"category", category_name(r.category)}};
 }
 
-json histogram_json(const std::map<int, uint64_t>& bins) {
+json records_json(OpId op, const std::vector<FailureRecord>& list) {
+    json out = json::array();
+    for (const FailureRecord& r : list) {
+        json j = record_json(r);
+        j["operands_text"] = operands_text(op, r.input);
+        j["result_text"] = result_text(op, r.result);
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+json histogram_json(const Histogram& bins) {
     json list = json::array();
-    for (const auto& [bin, count] : bins) {
+    bins.for_each([&](int bin, uint64_t count) {
         json entry = {{"count", count}, {"label", bin_label(bin)}};
         if (bin == kBinZeroError) {
             entry["kind"] = "zero";
@@ -43,7 +52,7 @@ json histogram_json(const std::map<int, uint64_t>& bins) {
             entry["log2_low"] = bin;
         }
         list.push_back(entry);
-    }
+    });
     return list;
 }
 
@@ -54,6 +63,8 @@ json categories_json(const Tally& t) {
     }
     return out;
 }
+
+json optional_u2(double value) { return value < 0 ? json(nullptr) : json(value); }
 
 }  // namespace
 
@@ -78,22 +89,35 @@ std::string render_json(const CampaignReport& report) {
                      {"command_line", c.spec.command_line}};
     json impls = json::array();
     for (const ImplSummary& s : report.impls) {
-        impls.push_back({{"impl", s.impl},
-                         {"summary", s.summary},
-                         {"domain", s.domain},
-                         {"claim", s.claim},
-                         {"error_unit", s.error_unit},
-                         {"tested", s.tested},
-                         {"failed", s.failed},
-                         {"max_error", s.failed ? error_json(s.max_error) : json(nullptr)},
-                         {"categories", categories_json(s.merged)},
-                         {"histogram", histogram_json(s.merged.error_histogram)}});
+        json j = {{"impl", s.impl},
+                  {"op", std::string(op_info(s.op).name)},
+                  {"error_unit", s.error_unit},
+                  {"tested", s.tested},
+                  {"inside_domain", s.inside},
+                  {"outside_domain", s.outside},
+                  {"failed", s.failed},
+                  {"max_error", s.merged.worst.empty() ? json(nullptr) : error_json(s.merged.max_error())},
+                  {"categories", categories_json(s.merged)},
+                  {"histogram", histogram_json(s.merged.error_histogram)},
+                  {"outside_histogram", histogram_json(s.merged.outside_histogram)}};
+        if (s.info != nullptr) {
+            j["summary"] = s.info->summary;
+            j["domain"] = s.info->domain;
+            j["claim"] = s.info->claim;
+            if (s.op != OpId::div64) {
+                const AccuracyClaim& a = s.info->accuracy;
+                j["bound_u2"] = op_info(s.op).error_free ? json(0) : optional_u2(a.bound);
+                j["bound_source"] = a.bound_source;
+                j["literature_largest_u2"] = optional_u2(a.largest_found);
+                j["seed_table5_log2"] = a.seed_log2 != 0 ? json(a.seed_log2) : json(nullptr);
+            }
+        }
+        impls.push_back(std::move(j));
     }
     json units = json::array();
     for (const UnitState& u : report.units) {
         const Tally& t = u.tally;
-        json worst = json::array();
-        for (const FailureRecord& r : t.worst) worst.push_back(failure_json(r));
+        const OpId op = op_of_impl_name(u.impl);
         json disagreements = json::array();
         for (const FailureRecord& r : t.disagreements) {
             disagreements.push_back({{"index", r.index},
@@ -106,13 +130,16 @@ std::string render_json(const CampaignReport& report) {
                          {"class", u.input_class},
                          {"planned", u.planned},
                          {"tested", t.tested},
-                         {"exact", t.exact()},
+                         {"passed", t.passed()},
                          {"failed", t.failed()},
-                         {"failure_rate", t.tested ? static_cast<double>(t.failed()) / t.tested : 0.0},
-                         {"max_error", t.has_failures() ? error_json(t.max_error()) : json(nullptr)},
+                         {"outside_domain", t.outside()},
+                         {"failure_rate", t.inside() ? static_cast<double>(t.failed()) / t.inside() : 0.0},
+                         {"max_error", t.worst.empty() ? json(nullptr) : error_json(t.max_error())},
                          {"categories", categories_json(t)},
                          {"histogram", histogram_json(t.error_histogram)},
-                         {"worst", worst},
+                         {"outside_histogram", histogram_json(t.outside_histogram)},
+                         {"worst", records_json(op, t.worst)},
+                         {"outside_worst", records_json(op, t.outside_worst)},
                          {"failures_stored", u.failures_stored},
                          {"reference_disagreements", t.reference_disagreements},
                          {"disagreements", disagreements},

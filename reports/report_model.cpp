@@ -3,9 +3,13 @@
 #include <cmath>
 #include <cstdio>
 
-#include "kernels/portability.h"
-
 namespace fpv {
+
+OpId op_of_impl_name(const std::string& impl) {
+    const std::string op = impl.substr(0, impl.find('.'));
+    if (const OpInfo* info = find_op(op)) return info->id;
+    return OpId::div64;
+}
 
 CampaignReport load_report(Store& store, int64_t campaign_id) {
     CampaignReport r;
@@ -14,20 +18,29 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
     for (const std::string& name : r.campaign.spec.impls) {
         ImplSummary s;
         s.impl = name;
-        if (const ImplInfo* info = find_impl(name)) {
-            s.summary = info->summary;
-            s.domain = info->domain;
-            s.claim = info->claim;
-            s.error_unit = op_info(info->op).error_unit;
-        }
-        TallyLimits all{r.campaign.spec.limits.worst_kept, 0};
+        s.info = find_impl(name);
+        s.op = op_of_impl_name(name);
+        s.error_unit = std::string(op_info(s.op).error_unit);
+        r.has_float_float = r.has_float_float || s.op != OpId::div64;
+        const TallyLimits all{r.campaign.spec.limits.worst_kept, 0};
         for (const UnitState& u : r.units) {
             if (u.impl != name) continue;
+            const double before = s.merged.max_error();
+            const bool had = !s.merged.worst.empty();
+            const double outside_before =
+                s.merged.outside_worst.empty() ? -1 : s.merged.outside_worst.front().error;
             s.merged.merge(u.tally, all);
+            if (!s.merged.worst.empty() && (!had || s.merged.max_error() > before)) {
+                s.worst_class = u.input_class;
+            }
+            if (!s.merged.outside_worst.empty() && s.merged.outside_worst.front().error > outside_before) {
+                s.outside_worst_class = u.input_class;
+            }
         }
         s.tested = s.merged.tested;
+        s.inside = s.merged.inside();
         s.failed = s.merged.failed();
-        s.max_error = s.merged.max_error();
+        s.outside = s.merged.outside();
         r.impls.push_back(std::move(s));
     }
     for (const UnitState& u : r.units) {
@@ -37,22 +50,18 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
     return r;
 }
 
-std::string decimal_of(uint64_t bits) {
-    const double d = double_of(bits);
-    if (std::isnan(d)) {
-        const bool quiet = (bits & 0x0008000000000000ull) != 0;
-        return std::string((bits >> 63) ? "-" : "") + (quiet ? "qNaN" : "sNaN");
-    }
-    if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
-    char out[40];
-    std::snprintf(out, sizeof out, "%.17g", d);
-    return out;
-}
-
 std::string error_text(double error) {
     if (std::isinf(error)) return "inf";
     char out[32];
     std::snprintf(out, sizeof out, "%.4g", error);
+    return out;
+}
+
+std::string log2_text(double error_u2) {
+    if (error_u2 == 0) return "-inf";
+    if (std::isinf(error_u2)) return "inf";
+    char out[32];
+    std::snprintf(out, sizeof out, "%.2f", std::log2(error_u2) - 48);
     return out;
 }
 
@@ -77,6 +86,13 @@ std::string percent_text(uint64_t part, uint64_t whole) {
     char out[32];
     const double p = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
     std::snprintf(out, sizeof out, p >= 0.01 ? "%.3g %%" : "%.2e %%", p);
+    return out;
+}
+
+std::string u2_text(double value) {
+    if (value < 0) return "-";
+    char out[32];
+    std::snprintf(out, sizeof out, "%.4g", value);
     return out;
 }
 

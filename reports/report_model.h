@@ -1,20 +1,24 @@
 // What a report shows, loaded from the database once and rendered as Markdown, HTML or JSON.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "kernels/catalogue.h"
 #include "reports/store.h"
+#include "reports/value_format.h"
 
 namespace fpv {
 
 struct ImplSummary {
     std::string impl;
-    std::string summary, domain, claim, error_unit;  // empty for impls this build lacks
-    uint64_t tested = 0, failed = 0;
-    double max_error = 0;
-    Tally merged;  // all classes of the impl, for the histogram and the category totals
+    const ImplInfo* info = nullptr;  // null for impls this build lacks
+    OpId op = OpId::div64;
+    std::string error_unit = "ulp";
+    uint64_t tested = 0, inside = 0, failed = 0, outside = 0;
+    Tally merged;  // all classes of the impl, for histograms, categories and worst cases
+    std::string worst_class, outside_worst_class;  // where merged.worst[0] and outside_worst[0] come from
 };
 
 struct CampaignReport {
@@ -22,16 +26,20 @@ struct CampaignReport {
     std::vector<UnitState> units;
     std::vector<ImplSummary> impls;  // in campaign order
     uint64_t planned = 0, tested = 0;
+    bool has_float_float = false;
 };
 
 CampaignReport load_report(Store& store, int64_t campaign_id);
 
+OpId op_of_impl_name(const std::string& impl);
+
 // Text helpers shared by the writers.
-std::string decimal_of(uint64_t binary64_bits);  // "%.17g" with the sign of zero and NaN kinds
-std::string error_text(double error);            // "0", "1.5", "3.2e+15", "inf"
-std::string bin_label(int bin);                  // "[2^-1, 2^0)", "0", "inf"
-std::string grouped(uint64_t n);                 // 1,234,567
+std::string error_text(double error);   // "0", "1.5", "3.2e+15", "inf"
+std::string log2_text(double error_u2); // log2 of a relative error given in u^2: "-46.42"
+std::string bin_label(int bin);         // "[2^-1, 2^0)", "0", "inf"
+std::string grouped(uint64_t n);        // 1,234,567
 std::string percent_text(uint64_t part, uint64_t whole);
+std::string u2_text(double value);      // a bound or largest error in u^2, "-" when absent
 
 std::string render_markdown(const CampaignReport& report);
 std::string render_json(const CampaignReport& report);

@@ -9,6 +9,7 @@
 
 #include "corpus/usage_error.h"
 #include "reports/sqlite_handle.h"
+#include "reports/value_format.h"
 
 namespace fpv {
 namespace {
@@ -50,8 +51,9 @@ CREATE TABLE units (
     planned       INTEGER NOT NULL,
     next_index    INTEGER NOT NULL,
     tested        INTEGER NOT NULL,
-    exact         INTEGER NOT NULL,
+    passed        INTEGER NOT NULL,
     failed        INTEGER NOT NULL,
+    outside       INTEGER NOT NULL DEFAULT 0,
     max_error     REAL,
     reference_disagreements INTEGER NOT NULL DEFAULT 0,
     failures_stored INTEGER NOT NULL DEFAULT 0,
@@ -69,13 +71,15 @@ CREATE TABLE category_counts (
 CREATE TABLE error_histogram (
     campaign_id INTEGER NOT NULL,
     ordinal     INTEGER NOT NULL,
+    inside      INTEGER NOT NULL,
     bin         INTEGER NOT NULL,
     count       INTEGER NOT NULL,
-    PRIMARY KEY (campaign_id, ordinal, bin)
+    PRIMARY KEY (campaign_id, ordinal, inside, bin)
 );
 CREATE TABLE worst_cases (
     campaign_id INTEGER NOT NULL,
     ordinal     INTEGER NOT NULL,
+    inside      INTEGER NOT NULL,
     rank        INTEGER NOT NULL,
     impl        TEXT NOT NULL,
     class       TEXT NOT NULL,
@@ -86,7 +90,7 @@ CREATE TABLE worst_cases (
     expected    TEXT NOT NULL,
     error       REAL NOT NULL,
     category    TEXT NOT NULL,
-    PRIMARY KEY (campaign_id, ordinal, rank)
+    PRIMARY KEY (campaign_id, ordinal, inside, rank)
 );
 CREATE TABLE failures (
     id          INTEGER PRIMARY KEY,
@@ -115,8 +119,8 @@ CREATE TABLE disagreements (
 );
 CREATE VIEW unit_summary AS
     SELECT campaign_id, impl, class, tested, failed,
-           CASE WHEN tested > 0 THEN CAST(failed AS REAL) / tested END AS failure_rate,
-           max_error, planned, next_index
+           CASE WHEN tested > outside THEN CAST(failed AS REAL) / (tested - outside) END AS failure_rate,
+           max_error, outside, planned, next_index
     FROM units;
 )sql";
 
@@ -136,12 +140,6 @@ std::vector<std::string> parse_json_list(const std::string& text) {
 }
 
 }  // namespace
-
-std::string hex64(uint64_t bits) {
-    char out[19];
-    std::snprintf(out, sizeof out, "0x%016llx", static_cast<unsigned long long>(bits));
-    return out;
-}
 
 uint64_t parse_hex64(const std::string& text) {
     std::string_view digits(text);
@@ -252,7 +250,7 @@ int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitS
     const int64_t id = sqlite3_last_insert_rowid(db_);
     Statement u(db_, R"sql(
         INSERT INTO units (campaign_id, ordinal, impl, op, class, planned, next_index, tested,
-            exact, failed, source_digest)
+            passed, failed, source_digest)
         VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?))sql");
     for (const UnitState& unit : units) {
         const std::string op = unit.impl.substr(0, unit.impl.find('.'));
@@ -270,14 +268,15 @@ void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
     const Tally& tally = unit.tally;
     Transaction t(db_);
     Statement u(db_, R"sql(
-        UPDATE units SET next_index = ?, tested = ?, exact = ?, failed = ?, max_error = ?,
-            reference_disagreements = ?, failures_stored = ?, seconds = ?
+        UPDATE units SET next_index = ?, tested = ?, passed = ?, failed = ?, max_error = ?,
+            reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?
         WHERE campaign_id = ? AND ordinal = ?)sql");
-    u.bind(1, as_sql(unit.next_index)).bind(2, as_sql(tally.tested)).bind(3, as_sql(tally.exact()));
+    u.bind(1, as_sql(unit.next_index)).bind(2, as_sql(tally.tested)).bind(3, as_sql(tally.passed()));
     u.bind(4, as_sql(tally.failed()));
-    u.bind_optional(5, tally.has_failures() ? std::optional<double>(tally.max_error()) : std::nullopt);
+    u.bind_optional(5, tally.worst.empty() ? std::nullopt : std::optional<double>(tally.max_error()));
     u.bind(6, as_sql(tally.reference_disagreements)).bind(7, as_sql(unit.failures_stored));
-    u.bind(8, unit.seconds).bind(9, campaign_id).bind(10, int64_t{unit.ordinal}).run();
+    u.bind(8, unit.seconds).bind(9, as_sql(tally.outside())).bind(10, campaign_id);
+    u.bind(11, int64_t{unit.ordinal}).run();
 
     Statement cat(db_, R"sql(
         INSERT INTO category_counts (campaign_id, ordinal, category, count) VALUES (?, ?, ?, ?)
@@ -290,26 +289,29 @@ void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
         cat.run();
     }
     Statement hist(db_, R"sql(
-        INSERT INTO error_histogram (campaign_id, ordinal, bin, count) VALUES (?, ?, ?, ?)
-        ON CONFLICT (campaign_id, ordinal, bin) DO UPDATE SET count = excluded.count)sql");
-    for (const auto& [bin, count] : tally.error_histogram) {
-        hist.reset();
-        hist.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, int64_t{bin});
-        hist.bind(4, as_sql(count)).run();
-    }
+        INSERT INTO error_histogram (campaign_id, ordinal, inside, bin, count) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (campaign_id, ordinal, inside, bin) DO UPDATE SET count = excluded.count)sql");
     Statement clear(db_, "DELETE FROM worst_cases WHERE campaign_id = ? AND ordinal = ?");
     clear.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).run();
     Statement worst(db_, R"sql(
-        INSERT INTO worst_cases (campaign_id, ordinal, rank, impl, class, input_index, a, b,
-            result, expected, error, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
-    for (size_t rank = 0; rank < tally.worst.size(); ++rank) {
-        const FailureRecord& r = tally.worst[rank];
-        worst.reset();
-        worst.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, as_sql(rank));
-        worst.bind(4, unit.impl).bind(5, unit.input_class).bind(6, as_sql(r.index));
-        worst.bind(7, hex64(r.input.a)).bind(8, hex64(r.input.b)).bind(9, hex64(r.result));
-        worst.bind(10, hex64(r.expected)).bind(11, r.error).bind(12, category_name(r.category));
-        worst.run();
+        INSERT INTO worst_cases (campaign_id, ordinal, inside, rank, impl, class, input_index, a,
+            b, result, expected, error, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+    for (const int inside : {1, 0}) {
+        (inside ? tally.error_histogram : tally.outside_histogram).for_each([&](int bin, uint64_t count) {
+            hist.reset();
+            hist.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, int64_t{inside});
+            hist.bind(4, int64_t{bin}).bind(5, as_sql(count)).run();
+        });
+        const std::vector<FailureRecord>& list = inside ? tally.worst : tally.outside_worst;
+        for (size_t rank = 0; rank < list.size(); ++rank) {
+            const FailureRecord& r = list[rank];
+            worst.reset();
+            worst.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, int64_t{inside});
+            worst.bind(4, as_sql(rank)).bind(5, unit.impl).bind(6, unit.input_class);
+            worst.bind(7, as_sql(r.index)).bind(8, hex64(r.input.a)).bind(9, hex64(r.input.b));
+            worst.bind(10, hex64(r.result)).bind(11, hex64(r.expected)).bind(12, r.error);
+            worst.bind(13, category_name(r.category)).run();
+        }
     }
     Statement fail(db_, R"sql(
         INSERT INTO failures (campaign_id, ordinal, impl, class, input_index, a, b, result,
@@ -430,26 +432,26 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
             if (!c) throw UsageError("database '" + path_ + "' has unknown category " + cat.text(0));
             u.tally.by_category[static_cast<size_t>(*c)] = static_cast<uint64_t>(cat.int64(1));
         }
-        Statement hist(db_, "SELECT bin, count FROM error_histogram "
+        Statement hist(db_, "SELECT inside, bin, count FROM error_histogram "
                             "WHERE campaign_id = ? AND ordinal = ? ORDER BY bin");
         hist.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
         while (hist.step()) {
-            u.tally.error_histogram[static_cast<int>(hist.int64(0))] =
-                static_cast<uint64_t>(hist.int64(1));
+            Histogram& h = hist.int64(0) != 0 ? u.tally.error_histogram : u.tally.outside_histogram;
+            h.add(static_cast<int>(hist.int64(1)), static_cast<uint64_t>(hist.int64(2)));
         }
         Statement worst(db_, R"sql(
-            SELECT input_index, a, b, result, expected, error, category FROM worst_cases
-            WHERE campaign_id = ? AND ordinal = ? ORDER BY rank)sql");
+            SELECT inside, input_index, a, b, result, expected, error, category FROM worst_cases
+            WHERE campaign_id = ? AND ordinal = ? ORDER BY inside, rank)sql");
         worst.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
         while (worst.step()) {
             FailureRecord r;
-            r.index = static_cast<uint64_t>(worst.int64(0));
-            r.input = operands_of(worst, 1);
-            r.result = parse_hex64(worst.text(3));
-            r.expected = parse_hex64(worst.text(4));
-            r.error = worst.real(5);
-            r.category = category_from_name(worst.text(6)).value_or(Category::wrong_value);
-            u.tally.worst.push_back(r);
+            r.index = static_cast<uint64_t>(worst.int64(1));
+            r.input = operands_of(worst, 2);
+            r.result = parse_hex64(worst.text(4));
+            r.expected = parse_hex64(worst.text(5));
+            r.error = worst.real(6);
+            r.category = category_from_name(worst.text(7)).value_or(Category::wrong_value);
+            (worst.int64(0) != 0 ? u.tally.worst : u.tally.outside_worst).push_back(r);
         }
         Statement dis(db_, R"sql(
             SELECT input_index, a, b, vector_result, reference_result FROM disagreements

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "reports/value_format.h"
 #include "verifier/campaign.h"
 
 namespace fpv {
@@ -71,7 +72,6 @@ private:
     std::string path_;
 };
 
-std::string hex64(uint64_t bits);
 uint64_t parse_hex64(const std::string& text);  // throws UsageError
 std::string utc_now_iso8601();
 

@@ -26,6 +26,7 @@ std::vector<Event> events(int n, uint32_t seed) {
             v.category = kind == 9 ? Category::spurious_infinity : Category::wrong_value;
             v.error = kind == 9 ? INFINITY : std::ldexp(1.0, static_cast<int>(rng() % 60)) * (1 + rng() % 7);
             if (kind == 8) v.error = 2.0;  // many ties in error, broken by index
+            v.measured = true;
         }
         v.expected = rng();
         list.push_back({static_cast<uint64_t>(i), v});
@@ -80,9 +81,35 @@ TEST(Tally, KeepsTheWorstErrorsAndTheFirstFailures) {
     ASSERT_EQ(t.worst.size(), 3u);
     EXPECT_TRUE(std::isinf(t.worst[0].error));
     EXPECT_TRUE(std::is_sorted(t.worst.begin(), t.worst.end(), worse_than));
-    uint64_t histogram_total = 0;
-    for (const auto& [bin, count] : t.error_histogram) histogram_total += count;
-    EXPECT_EQ(histogram_total, failed);
+    EXPECT_EQ(t.error_histogram.total(), failed);
+}
+
+TEST(Tally, OutsideTheDomainCountsApartAndKeepsFiniteWorstCases) {
+    const TallyLimits limits{4, 10};
+    Tally t;
+    Verdict outside;
+    outside.category = Category::outside_domain;
+    outside.measured = true;
+    outside.error = INFINITY;
+    t.record(1, {}, 0, outside, limits);
+    outside.error = 7.0;
+    t.record(2, {}, 0, outside, limits);
+    Verdict inside;
+    inside.category = Category::within_bound;
+    inside.measured = true;
+    inside.error = 1.5;
+    t.record(3, {}, 0, inside, limits);
+    EXPECT_EQ(t.tested, 3u);
+    EXPECT_EQ(t.outside(), 2u);
+    EXPECT_EQ(t.inside(), 1u);
+    EXPECT_EQ(t.failed(), 0u);
+    EXPECT_EQ(t.passed(), 1u);
+    EXPECT_EQ(t.outside_histogram.total(), 2u);
+    ASSERT_EQ(t.outside_worst.size(), 1u);  // the infinite one is only counted
+    EXPECT_EQ(t.outside_worst[0].error, 7.0);
+    ASSERT_EQ(t.worst.size(), 1u);
+    EXPECT_EQ(t.max_error(), 1.5);
+    EXPECT_TRUE(t.failures.empty());
 }
 
 TEST(Tally, HistogramBinsAreFloorLog2WithZeroAndInfinityApart) {

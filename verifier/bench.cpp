@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "corpus/class_catalogue.h"
-#include "reference/mpfr_binary64.h"
+#include "reference/judge.h"
 #include "reports/store.h"
 #include "verifier/backend_factory.h"
 #include "verifier/campaign_setup.h"
@@ -40,36 +40,44 @@ struct Costs {
     double generate, impl, reference;  // nanoseconds per input on one core
 };
 
-// The three per-input costs of a CPU campaign, each alone on one thread. The reference is
-// timed on stored inputs, as fpverify's judge computes it: two binary64 operands loaded into
-// MPFR, mpfr_div, mpfr_subnormalize, the binary64 result read back.
+// The per-input costs of a CPU campaign, each alone on one thread. The reference is timed on
+// stored inputs and results, as fpverify's judge computes it: for div64 two binary64 operands
+// into MPFR, mpfr_div, mpfr_subnormalize, the result back; for float-float ops the exact sums of
+// the result's and the operation's terms, and the relative error.
 Costs measure_costs(const ImplInfo& impl, const InputSet& inputs) {
     constexpr uint64_t kInputs = 1 << 20;
     std::vector<Operands> in(kInputs);
+    std::vector<uint64_t> out(kInputs, 0);
     volatile uint64_t sink = 0;
     Costs c{};
     c.generate = nanoseconds_per_input(kInputs, [&](uint64_t i) { in[i] = inputs.input(i); });
     if (impl.host != nullptr) {
-        c.impl = nanoseconds_per_input(kInputs, [&](uint64_t i) { sink = sink ^ impl.host(in[i].a, in[i].b); });
+        c.impl = nanoseconds_per_input(kInputs, [&](uint64_t i) { out[i] = impl.host(in[i].a, in[i].b); });
     }
-    Binary64Divider divider;
-    c.reference = nanoseconds_per_input(kInputs, [&](uint64_t i) { sink = sink ^ divider.quotient(in[i].a, in[i].b); });
+    Judge judge(impl);
+    c.reference = nanoseconds_per_input(kInputs, [&](uint64_t i) {
+        sink = sink ^ static_cast<uint64_t>(judge(in[i], out[i]).category);
+    });
     return c;
 }
 
 // The reference alone on every thread at once, over stored inputs: what the cores really give
 // when all of them run MPFR (shared clocks and caches make it less than cores x one core).
-double all_core_reference_rate(const InputSet& inputs) {
+double all_core_reference_rate(const ImplInfo& impl, const InputSet& inputs) {
     constexpr uint64_t kInputs = 1 << 20;
     std::vector<Operands> in(kInputs);
-    for (uint64_t i = 0; i < kInputs; ++i) in[i] = inputs.input(i);
+    std::vector<uint64_t> out(kInputs, 0);
+    for (uint64_t i = 0; i < kInputs; ++i) {
+        in[i] = inputs.input(i);
+        if (impl.host != nullptr) out[i] = impl.host(in[i].a, in[i].b);
+    }
     double total = 0;
 #pragma omp parallel reduction(+ : total)
     {
-        Binary64Divider divider;
+        Judge judge(impl);
         volatile uint64_t sink = 0;
         total += 1e9 / nanoseconds_per_input(kInputs, [&](uint64_t i) {
-            sink = sink ^ divider.quotient(in[i].a, in[i].b);
+            sink = sink ^ static_cast<uint64_t>(judge(in[i], out[i]).category);
         });
     }
     return total;
@@ -79,11 +87,11 @@ double all_core_reference_rate(const InputSet& inputs) {
 
 int run_bench(const BenchOptions& options) {
     if (options.raw) {
-        // 10^8 threads of 100 dependent divisions each, as the seed post measured.
-        std::printf("raw GPU division throughput (GPU 0, 10^8 threads x 100 dependent divisions, "
-                    "fastest of 5 runs):\n");
+        // 10^8 threads of 100 dependent operations each, as the seed post measured division.
+        std::printf("raw GPU throughput (GPU 0, 10^8 threads x 100 dependent operations, fastest of "
+                    "5 runs):\n");
         for (const RawThroughput& r : gpu_raw_throughput(0, 100000000, 100)) {
-            std::printf("  %-20s %9.1f Gop/s  (%.1f ms)\n", r.impl.c_str(), r.gops, 1e3 * r.seconds);
+            std::printf("  %-28s %9.1f Gop/s  (%.1f ms)\n", r.impl.c_str(), r.gops, 1e3 * r.seconds);
         }
     }
     if (options.threads > 0) omp_set_num_threads(options.threads);
@@ -116,10 +124,10 @@ int run_bench(const BenchOptions& options) {
     }
     const double single = 1e9 / c.reference;
     const double ceiling = single * cores;
-    const double all_cores = all_core_reference_rate(probe.inputs.front());
-    std::printf("  MPFR reference rate, one core       %8.3f M div/s\n", single / 1e6);
-    std::printf("  ceiling (x %d cores)                 %8.3f M div/s\n", cores, ceiling / 1e6);
-    std::printf("  MPFR reference, %d threads at once   %8.3f M div/s  (%.3f of the ceiling)\n",
+    const double all_cores = all_core_reference_rate(impl, probe.inputs.front());
+    std::printf("  MPFR reference rate, one core       %8.3f M/s\n", single / 1e6);
+    std::printf("  ceiling (x %d cores)                 %8.3f M/s\n", cores, ceiling / 1e6);
+    std::printf("  MPFR reference, %d threads at once   %8.3f M/s  (%.3f of the ceiling)\n",
                 threads, all_cores / 1e6, all_cores / ceiling);
 
     spec.count = static_cast<uint64_t>(ceiling * options.seconds);
@@ -142,7 +150,7 @@ int run_bench(const BenchOptions& options) {
     }
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
     const double verified = spec.count / elapsed;
-    std::printf("  verified campaign rate              %8.3f M div/s  (%llu inputs in %.1f s, "
+    std::printf("  verified campaign rate              %8.3f M/s  (%llu inputs in %.1f s, "
                 "SQLite commits included, exit status %d)\n",
                 verified / 1e6, static_cast<unsigned long long>(spec.count), elapsed, status);
     if (campaign.gpu_wait_seconds > 0 || campaign.host_wait_seconds > 0) {

@@ -47,21 +47,22 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
     }
     check_backend(spec.impls, spec.backend);
 
-    // Expand "all" per op, keeping the order the user gave.
+    // Expand "all" per op, keeping the order the user gave. A class that came from "all" is
+    // skipped for the impls whose op it does not apply to; a class named explicitly must apply.
     std::vector<std::string> expanded;
+    std::vector<bool> from_all;
     for (const std::string& c : spec.classes) {
         std::vector<std::string> names = {c};
         if (c == "all") {
             names.clear();
             for (const std::string& impl : spec.impls) {
-                for (const std::string& n : builtin_class_names(known_impl(impl).op)) {
-                    names.push_back(n);
-                }
+                for (const std::string& n : builtin_class_names(known_impl(impl).op)) names.push_back(n);
             }
         }
         for (const std::string& n : names) {
             if (std::find(expanded.begin(), expanded.end(), n) == expanded.end()) {
                 expanded.push_back(n);
+                from_all.push_back(c == "all");
             }
         }
     }
@@ -71,7 +72,10 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
     std::map<std::pair<OpId, std::string>, InputSet> resolved;
     for (const std::string& impl_name : spec.impls) {
         const ImplInfo& impl = known_impl(impl_name);
-        for (const std::string& c : spec.classes) {
+        const std::vector<std::string> own = builtin_class_names(impl.op);
+        for (size_t k = 0; k < spec.classes.size(); ++k) {
+            const std::string& c = spec.classes[k];
+            if (from_all[k] && std::find(own.begin(), own.end(), c) == own.end()) continue;
             auto key = std::make_pair(impl.op, c);
             auto it = resolved.find(key);
             if (it == resolved.end()) it = resolved.emplace(key, resolve_class(c, impl.op, spec.seed)).first;

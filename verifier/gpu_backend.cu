@@ -258,13 +258,11 @@ private:
             a.grid = static_cast<unsigned>(std::min<uint64_t>(
                 static_cast<uint64_t>(d.multiprocessors) * 16, (f.count + a.block - 1) / a.block));
             a.stream = d.stream;
-            a.key = work.inputs.key;
             a.begin = f.begin;
             a.count = f.count;
-            a.vectors = d.vectors;
             a.inputs = s.device_inputs;
             a.results = s.device_results;
-            gpu::launch_evaluate(work.impl.name, work.inputs.id, a);
+            gpu::launch_evaluate(work.impl.name, work.inputs.generator(d.vectors), a);
         }
         FPV_CUDA(cudaGetLastError());
         FPV_CUDA(cudaMemcpyAsync(s.host_inputs, s.device_inputs, f.count * sizeof(Operands),

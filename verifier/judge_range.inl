@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "corpus/generators.h"
 #include "reference/judge.h"
 
 namespace fpv {
@@ -16,16 +17,16 @@ struct alignas(64) ThreadTally {
     Tally tally;
 };
 
-// Judges inputs [begin, end) of one class with every OpenMP thread; input_of(i) and
+// Judges inputs [begin, end) of one generator's class with every OpenMP thread; input_of(i) and
 // result_of(i, input) give each input and result.
-template <div64::InputClass C, class InputOf, class ResultOf>
-Tally judge_class_range(const UnitWork& work, uint64_t begin, uint64_t end, InputOf& input_of,
-                        ResultOf& result_of) {
+template <class Generator, class InputOf, class ResultOf>
+Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputOf& input_of,
+                      ResultOf& result_of) {
     std::vector<ThreadTally> partial(static_cast<size_t>(omp_get_max_threads()));
     const InputSet& inputs = work.inputs;
 #pragma omp parallel
     {
-        Judge judge(work.impl.op);
+        Judge judge(work.impl);
         Tally& mine = partial[static_cast<size_t>(omp_get_thread_num())].tally;
 #pragma omp for schedule(dynamic, 2048) nowait
         for (uint64_t i = begin; i < end; ++i) {
@@ -33,7 +34,7 @@ Tally judge_class_range(const UnitWork& work, uint64_t begin, uint64_t end, Inpu
             const uint64_t result = result_of(i, in);
             const Verdict v = judge(in, result);
             mine.record(i, in, result, v, work.limits);
-            if constexpr (C == div64::InputClass::vectors) {
+            if constexpr (Generator::kVectorFile) {
                 if (!Judge::same_answer(inputs.vector_results[i], v.expected)) {
                     mine.record_disagreement(i, in, inputs.vector_results[i], v.expected,
                                              work.limits);
@@ -50,13 +51,10 @@ Tally judge_class_range(const UnitWork& work, uint64_t begin, uint64_t end, Inpu
 
 template <class ResultOf>
 Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf result_of) {
-    return div64::with_class(work.inputs.id, [&](auto tag) {
-        constexpr div64::InputClass C = decltype(tag)::value;
-        const InputSet& inputs = work.inputs;
-        auto generate = [&inputs](uint64_t i) {
-            return div64::generate_in<C>(inputs.key, i, inputs.vectors.data());
-        };
-        return judge_detail::judge_class_range<C>(work, begin, end, generate, result_of);
+    return with_any_generator(work.inputs.generator(), [&](auto generator) {
+        auto input_of = [generator](uint64_t i) { return generator(i); };
+        return judge_detail::judge_generated<decltype(generator)>(work, begin, end, input_of,
+                                                                  result_of);
     });
 }
 

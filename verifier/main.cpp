@@ -112,9 +112,14 @@ int list_command(const std::string& what) {
         }
         print_table(rows);
     } else if (what == "classes") {
-        std::vector<std::vector<std::string>> rows = {{"class", "op", "size", "guarantee"}};
+        std::vector<std::vector<std::string>> rows = {{"class", "ops", "size", "guarantee"}};
         for (const ClassInfo& c : builtin_classes()) {
-            rows.push_back({std::string(c.name), std::string(op_info(c.op).name),
+            std::string ops;
+            for (const OpInfo& op : all_ops()) {
+                if (class_applies(c, op.id)) ops += (ops.empty() ? "" : ",") + std::string(op.name);
+            }
+            if (c.family == ClassFamily::float_float) ops = "float-float";
+            rows.push_back({std::string(c.name), ops,
                             c.size == kUnboundedClass ? "unbounded" : std::to_string(c.size),
                             std::string(c.guarantee)});
         }

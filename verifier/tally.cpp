@@ -30,6 +30,28 @@ void insert_capped(std::vector<FailureRecord>& list, const FailureRecord& r, siz
 
 }  // namespace
 
+void Histogram::merge(const Histogram& other) {
+    if (other.counts_.empty()) return;
+    if (counts_.empty()) {
+        counts_ = other.counts_;
+        return;
+    }
+    for (size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
+}
+
+bool Histogram::empty() const { return total() == 0; }
+
+uint64_t Histogram::total() const {
+    uint64_t n = 0;
+    for (uint64_t c : counts_) n += c;
+    return n;
+}
+
+bool Histogram::operator==(const Histogram& other) const {
+    if (empty() || other.empty()) return empty() == other.empty();
+    return counts_ == other.counts_;
+}
+
 int error_bin(double error) {
     if (error == 0) return kBinZeroError;
     if (!std::isfinite(error)) return kBinInfiniteError;
@@ -47,12 +69,21 @@ bool operator==(const FailureRecord& a, const FailureRecord& b) {
            (a.error == b.error || (std::isnan(a.error) && std::isnan(b.error)));
 }
 
-void Tally::record_failure(uint64_t index, const Operands& input, uint64_t result,
+void Tally::record_details(uint64_t index, const Operands& input, uint64_t result,
                            const Verdict& v, const TallyLimits& limits) {
-    ++error_histogram[error_bin(v.error)];
     const FailureRecord r{index, input, result, v.expected, v.error, v.category};
-    insert_capped(worst, r, limits.worst_kept, worse_than);
-    insert_capped(failures, r, limits.failures_kept, lower_index);
+    if (v.measured) {
+        if (v.inside()) {
+            error_histogram.add(error_bin(v.error));
+            insert_capped(worst, r, limits.worst_kept, worse_than);
+        } else {
+            // Outside, non-finite outcomes only count (the histogram's infinite bin); the worst
+            // list keeps the largest finite errors, which say more.
+            outside_histogram.add(error_bin(v.error));
+            if (std::isfinite(v.error)) insert_capped(outside_worst, r, limits.worst_kept, worse_than);
+        }
+    }
+    if (v.failed()) insert_capped(failures, r, limits.failures_kept, lower_index);
 }
 
 void Tally::record_disagreement(uint64_t index, const Operands& input, uint64_t vector_result,
@@ -65,8 +96,10 @@ void Tally::record_disagreement(uint64_t index, const Operands& input, uint64_t 
 void Tally::merge(const Tally& other, const TallyLimits& limits) {
     tested += other.tested;
     for (size_t i = 0; i < by_category.size(); ++i) by_category[i] += other.by_category[i];
-    for (const auto& [bin, count] : other.error_histogram) error_histogram[bin] += count;
+    error_histogram.merge(other.error_histogram);
     merge_capped(worst, other.worst, limits.worst_kept, worse_than);
+    outside_histogram.merge(other.outside_histogram);
+    merge_capped(outside_worst, other.outside_worst, limits.worst_kept, worse_than);
     merge_capped(failures, other.failures, limits.failures_kept, lower_index);
     reference_disagreements += other.reference_disagreements;
     merge_capped(disagreements, other.disagreements, limits.failures_kept, lower_index);

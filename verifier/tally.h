@@ -1,12 +1,11 @@
 // What a campaign accumulates for one (impl, class) unit. A Tally is a value with an
 // associative, commutative merge, so threads, batches, GPUs and shards combine in any order and
-// give the same result: counts add, histograms add, the worst list keeps the largest errors
+// give the same result: counts add, histograms add, the worst lists keep the largest errors
 // (ties broken by input index) and the failure sample keeps the lowest input indices.
 #pragma once
 
 #include <array>
 #include <cstdint>
-#include <map>
 #include <vector>
 
 #include "corpus/operands.h"
@@ -35,31 +34,74 @@ inline constexpr int kBinZeroError = -100000;
 inline constexpr int kBinInfiniteError = 100000;
 int error_bin(double error);
 
+// Counts per bin; the bins of binary64 errors, from 2^-1074 to 2^1023, plus zero and infinity.
+class Histogram {
+public:
+    void add(int bin, uint64_t count = 1) {
+        if (counts_.empty()) counts_.assign(kSlots, 0);
+        counts_[slot(bin)] += count;
+    }
+    void merge(const Histogram& other);
+    bool empty() const;
+    uint64_t total() const;
+    // f(bin, count) for every nonempty bin, in increasing order (zero first, infinity last).
+    template <class F>
+    void for_each(F f) const {
+        for (size_t i = 0; i < counts_.size(); ++i) {
+            if (counts_[i] != 0) f(bin_of(i), counts_[i]);
+        }
+    }
+    bool operator==(const Histogram& other) const;
+
+private:
+    static constexpr int kLowest = -1075, kHighest = 1024;
+    static constexpr size_t kSlots = kHighest - kLowest + 3;
+    static size_t slot(int bin) {
+        if (bin == kBinZeroError) return 0;
+        if (bin == kBinInfiniteError) return kSlots - 1;
+        return static_cast<size_t>(bin - kLowest + 1);
+    }
+    static int bin_of(size_t slot) {
+        if (slot == 0) return kBinZeroError;
+        if (slot == kSlots - 1) return kBinInfiniteError;
+        return static_cast<int>(slot) - 1 + kLowest;
+    }
+    std::vector<uint64_t> counts_;  // empty until the first count
+};
+
 // True when a is a worse failure than b: larger error, then lower index.
 bool worse_than(const FailureRecord& a, const FailureRecord& b);
 
 struct Tally {
     uint64_t tested = 0;
     std::array<uint64_t, kCategoryCount> by_category{};
-    std::map<int, uint64_t> error_histogram;  // over failures only
-    std::vector<FailureRecord> worst;         // sorted, worst first
-    std::vector<FailureRecord> failures;      // sorted by index
+    Histogram error_histogram;                // measured errors inside the domain
+    std::vector<FailureRecord> worst;         // largest measured errors inside, worst first
+    Histogram outside_histogram;              // measured errors outside the domain
+    std::vector<FailureRecord> outside_worst; // largest finite measured errors outside
+    std::vector<FailureRecord> failures;      // failures, by index
     uint64_t reference_disagreements = 0;     // vector-file results that the reference contradicts
     std::vector<FailureRecord> disagreements; // a sample of those, by index (result = vector's)
 
-    uint64_t exact() const { return by_category[static_cast<size_t>(Category::exact)]; }
-    uint64_t failed() const { return tested - exact(); }
+    uint64_t count(Category c) const { return by_category[static_cast<size_t>(c)]; }
+    uint64_t exact() const { return count(Category::exact); }
+    uint64_t outside() const { return count(Category::outside_domain); }
+    uint64_t inside() const { return tested - outside(); }
+    uint64_t passed() const {
+        return exact() + count(Category::within_bound) + count(Category::unclaimed);
+    }
+    uint64_t failed() const { return inside() - passed(); }
     bool has_failures() const { return failed() != 0; }
     double max_error() const { return worst.empty() ? 0.0 : worst.front().error; }
 
-    // Inline: this runs for every judged input; failures take the slow path.
+    // Inline: this runs for every judged input; measured errors and failures take slow paths.
     void record(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
                 const TallyLimits& limits) {
         ++tested;
         ++by_category[static_cast<size_t>(v.category)];
-        if (v.failed()) record_failure(index, input, result, v, limits);
+        if (v.measured || v.failed()) record_details(index, input, result, v, limits);
     }
-    void record_failure(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
+    void record_details(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
                         const TallyLimits& limits);
     void record_disagreement(uint64_t index, const Operands& input, uint64_t vector_result,
                              uint64_t reference_result, const TallyLimits& limits);

@@ -1,5 +1,6 @@
 // CPU and GPU runs are the same computation: identical tallies for the same seed, for any
 // batch size and any number of GPUs.
+#include "kernels/catalogue.h"
 #include "reports/store.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/test_support.h"
@@ -71,6 +72,22 @@ TEST(GpuCampaigns, TalliesEqualACpuRunOfTheSameSeed) {
         }
     }
     EXPECT_GT(halley_failures, 0u);
+}
+
+TEST(GpuCampaigns, FloatFloatTalliesEqualACpuRunOfTheSameSeed) {
+    FPV_NEEDS_GPU();
+    TempDir dir;
+    CampaignSpec spec = spec_for({}, "cpu");
+    for (const ImplInfo& impl : all_impls()) {
+        if (impl.op != OpId::div64) spec.impls.emplace_back(impl.name);
+    }
+    spec.classes = {"all"};
+    spec.count = uint64_t{1} << 18;
+    const Outcome cpu = run(dir.path("cpu.db"), spec, std::make_unique<CpuBackend>(0, 0));
+    spec.backend = "gpu";
+    const Outcome gpu = run(dir.path("gpu.db"), spec, make_gpu_backend({}, 0, 0));
+    expect_same(cpu, gpu);
+    EXPECT_GT(cpu.units.size(), 150u);
 }
 
 TEST(GpuCampaigns, GpuDivisionIsCorrectlyRoundedOnEveryClass) {
