@@ -84,27 +84,8 @@ RawThroughput measure_ff(uint64_t threads, int reps, uint64_t* out) {
 template <class Impl>
 RawThroughput measure(uint64_t threads, int reps, uint64_t* out) {
     const unsigned grid = static_cast<unsigned>((threads + 127) / 128);
-    cudaEvent_t start, stop;
-    FPV_CUDA(cudaEventCreate(&start));
-    FPV_CUDA(cudaEventCreate(&stop));
-    float best = 1e30f;
-    for (int run = 0; run < 6; ++run) {  // the first run warms up and is not counted
-        FPV_CUDA(cudaEventRecord(start));
-        dependent_divisions<<<grid, 128>>>(Impl{}, threads, reps, out);
-        FPV_CUDA(cudaGetLastError());
-        FPV_CUDA(cudaEventRecord(stop));
-        FPV_CUDA(cudaEventSynchronize(stop));
-        float ms = 0;
-        FPV_CUDA(cudaEventElapsedTime(&ms, start, stop));
-        if (run > 0) best = std::min(best, ms);
-    }
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    RawThroughput r;
-    r.impl = Impl::name;
-    r.seconds = best / 1000.0;
-    r.gops = static_cast<double>(threads) * reps / r.seconds / 1e9;
-    return r;
+    return time_kernel(Impl::name, threads, reps,
+                       [&] { dependent_divisions<<<grid, 128>>>(Impl{}, threads, reps, out); });
 }
 
 }  // namespace
