@@ -4,7 +4,8 @@
 #               (CPU), then the GPU suite, whose tests skip with a note where no GPU is usable
 #   make gpu-test  the GPU suite alone, on a machine with a GPU
 #   make demo   a demonstration campaign and its report
-#   make bench  throughput figures for BENCHMARKS.md
+#   make bench  throughput figures for BENCHMARKS.md (GPU ones, exhaustive f2d sweeps included,
+#               where a GPU is usable)
 # Missing Debian packages are installed first (see `deps`).
 
 SHELL := /bin/bash
@@ -81,9 +82,15 @@ $(RELEASE_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(RELEASE_FLAGS) -MMD -MP -c $< -o $@
 
+# What the same source computes depends on these flags: each config file gets its own.
+$(RELEASE_DIR)/verifier/gpu_config_ieee.o: NVCC_CONFIG := -prec-div=true -prec-sqrt=true -ftz=false
+$(RELEASE_DIR)/verifier/gpu_config_approx.o: NVCC_CONFIG := -prec-div=false -prec-sqrt=false -ftz=false
+$(RELEASE_DIR)/verifier/gpu_config_ieee_ftz.o: NVCC_CONFIG := -prec-div=true -prec-sqrt=true -ftz=true
+$(RELEASE_DIR)/verifier/gpu_config_approx_ftz.o: NVCC_CONFIG := -prec-div=false -prec-sqrt=false -ftz=true
+
 $(RELEASE_DIR)/%.o: %.cu Makefile
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCC_FLAGS) -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCC_FLAGS) $(NVCC_CONFIG) -MMD -MP -c $< -o $@
 
 $(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
@@ -130,7 +137,10 @@ bench: all
 	$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 10 --backend cpu
 	$(RELEASE_DIR)/fpverify bench --impl div64.host --class normal --seconds 10 --backend cpu
 	@if $(RELEASE_DIR)/fpverify bench --help >/dev/null && nvidia-smi -L >/dev/null 2>&1; then \
-		$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 20 --backend gpu --raw; \
+		$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 20 --backend gpu --raw && \
+		for impl in f2d.shift_xor f2d.byte_perm f2d.native; do \
+			$(RELEASE_DIR)/fpverify bench --impl $$impl --class all32 --backend gpu --sweep || exit 1; \
+		done; \
 	else echo "bench: no GPU here; GPU figures skipped"; fi
 
 clean:

@@ -1,5 +1,7 @@
 #include "corpus/class_catalogue.h"
 
+#include <charconv>
+
 #include "corpus/counter_rng.h"
 #include "corpus/testfloat_file.h"
 #include "corpus/usage_error.h"
@@ -18,17 +20,37 @@ uint64_t name_salt(std::string_view name) {
 
 constexpr uint32_t id(div64::InputClass c) { return static_cast<uint32_t>(c); }
 constexpr uint32_t id(ffc::InputClass c) { return static_cast<uint32_t>(c); }
+constexpr uint32_t id(b32c::InputClass c) { return static_cast<uint32_t>(c); }
+
+uint64_t parse_number(std::string_view text, std::string_view spec) {
+    uint64_t v = 0;
+    int base = 10;
+    if (text.starts_with("0x") || text.starts_with("0X")) {
+        text.remove_prefix(2);
+        base = 16;
+    }
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, base);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+        throw UsageError("class '" + std::string(spec) + "': '" + std::string(text) + "' is not a number");
+    }
+    return v;
+}
+
+constexpr std::string_view kRangePrefix = "range32:", kBinadePrefix = "binade32:";
 
 }  // namespace
 
 ClassFamily family_of(OpId op) {
-    return op == OpId::div64 ? ClassFamily::div64 : ClassFamily::float_float;
+    if (op == OpId::div64) return ClassFamily::div64;
+    return is_binary32_op(op) ? ClassFamily::binary32 : ClassFamily::float_float;
 }
 
 const std::vector<ClassInfo>& builtin_classes() {
     using C = div64::InputClass;
     using F = ffc::InputClass;
-    constexpr ClassFamily D = ClassFamily::div64, FF = ClassFamily::float_float;
+    using B = b32c::InputClass;
+    constexpr ClassFamily D = ClassFamily::div64, FF = ClassFamily::float_float,
+                          B32 = ClassFamily::binary32;
     static const std::vector<ClassInfo> classes = {
         {"specials", D, id(C::specials), div64::kSpecialCount * div64::kSpecialCount,
          "every pair of 48 boundary values: signed zeros, subnormal extremes, the least normal "
@@ -88,19 +110,45 @@ const std::vector<ClassInfo>& builtin_classes() {
          "every component drawn from +-0, +-inf, quiet and signalling NaN, +-largest finite, "
          "+-least normal, +-least subnormal, +-1: pairs need not be normalised. Outside every "
          "domain", false},
+
+        {"all32", B32, id(B::all32), uint64_t{1} << 32,
+         "every binary32 bit pattern exactly once, input index = bit pattern (unary ops)", true},
+        {"range32:LO-HI", B32, id(B::range32), 0,
+         "the bit patterns LO to HI inclusive (hexadecimal with 0x, or decimal), in order (unary ops)",
+         true},
+        {"binade32:E", B32, id(B::binade32), uint64_t{1} << 24,
+         "the 2^24 values with exponent field E (0 to 255), both signs (unary ops)", true},
+        {"random", B32, id(B::random), kUnboundedClass, "uniformly random 32-bit patterns", true},
+        {"normal", B32, id(B::normal), kUnboundedClass,
+         "normal operands: random sign and mantissa, exponent field uniform over 1..254", true},
+        {"subnormal", B32, id(B::subnormal), kUnboundedClass,
+         "a subnormal operand; for quotients index mod 3 = 0: subnormal dividend, 1: subnormal "
+         "divisor, 2: normal operands with |x/y| in (2^-150, 2^-126)", true},
+        {"specials", B32, id(B::specials), b32c::kSpecialCount32,
+         "32 boundary values (signed zeros, subnormal extremes, least normal, 1 and neighbours, "
+         "largest finite, infinities, NaNs with payloads, f2d domain edges); every pair for binary "
+         "ops", true},
     };
     return classes;
 }
 
 bool class_applies(const ClassInfo& c, OpId op) {
     if (c.family != family_of(op)) return false;
-    return c.family == ClassFamily::div64 || ffc::applies(op, static_cast<ffc::InputClass>(c.id));
+    switch (c.family) {
+        case ClassFamily::div64: return true;
+        case ClassFamily::float_float: return ffc::applies(op, static_cast<ffc::InputClass>(c.id));
+        case ClassFamily::binary32: return b32c::applies(op, static_cast<b32c::InputClass>(c.id));
+    }
+    return false;
 }
 
 std::vector<std::string> builtin_class_names(OpId op) {
     std::vector<std::string> names;
     for (const ClassInfo& c : builtin_classes()) {
-        if (class_applies(c, op)) names.emplace_back(c.name);
+        // "all" means the generated classes: exhaustive sweeps are asked for by name.
+        if (class_applies(c, op) && c.size != 0 && c.name != "all32" && c.name != "binade32:E") {
+            names.emplace_back(c.name);
+        }
     }
     return names;
 }
@@ -124,14 +172,50 @@ InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed) {
         set.digest = std::move(file.digest);
         return set;
     }
+    if (family_of(op) == ClassFamily::binary32 &&
+        (spec.starts_with(kRangePrefix) || spec.starts_with(kBinadePrefix))) {
+        const bool range = spec.starts_with(kRangePrefix);
+        const std::string_view args = spec.substr(range ? kRangePrefix.size() : kBinadePrefix.size());
+        if (signature_of(op) != Signature::f32) {
+            throw UsageError("class '" + std::string(spec) + "' applies to ops of one binary32 operand");
+        }
+        set.exhaustive = true;
+        set.key = class_key(seed, name_salt(spec));
+        if (range) {
+            const size_t dash = args.find('-');
+            if (dash == std::string_view::npos) {
+                throw UsageError("class '" + std::string(spec) + "': write range32:LO-HI");
+            }
+            const uint64_t lo = parse_number(args.substr(0, dash), spec);
+            const uint64_t hi = parse_number(args.substr(dash + 1), spec);
+            if (lo > hi || hi > 0xffffffffull) {
+                throw UsageError("class '" + std::string(spec) + "': need LO <= HI <= 0xffffffff");
+            }
+            set.class_id = id(b32c::InputClass::range32);
+            set.first = lo;
+            set.size = hi - lo + 1;
+        } else {
+            const uint64_t e = parse_number(args, spec);
+            if (e > 255) throw UsageError("class '" + std::string(spec) + "': E is an exponent field, 0 to 255");
+            set.class_id = id(b32c::InputClass::binade32);
+            set.first = e;
+            set.size = uint64_t{1} << 24;
+        }
+        return set;
+    }
     for (const ClassInfo& c : builtin_classes()) {
-        if (c.name != spec || c.family != family_of(op)) continue;
+        if (c.name != spec || c.family != family_of(op) || c.size == 0) continue;
         if (!class_applies(c, op)) {
             throw UsageError("input class '" + std::string(spec) + "' does not apply to op " +
                              std::string(op_info(op).name));
         }
         set.class_id = c.id;
         set.size = c.size;
+        set.exhaustive = c.family == ClassFamily::binary32 && c.id == id(b32c::InputClass::all32);
+        if (c.family == ClassFamily::binary32 && c.id == id(b32c::InputClass::specials) &&
+            signature_of(op) == Signature::f32_f32) {
+            set.size = c.size * c.size;
+        }
         set.key = class_key(seed, name_salt(c.name) ^ (static_cast<uint64_t>(op) << 56));
         return set;
     }
@@ -139,7 +223,11 @@ InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed) {
     for (const std::string& name : builtin_class_names(op)) known += (known.empty() ? "" : ", ") + name;
     throw UsageError("unknown input class '" + std::string(spec) + "' for op " +
                      std::string(op_info(op).name) + " (known: " + known + ", all" +
-                     (op == OpId::div64 ? ", testfloat:PATH" : "") + ")");
+                     (op == OpId::div64 ? ", testfloat:PATH" : "") +
+                     (family_of(op) == ClassFamily::binary32 && signature_of(op) == Signature::f32
+                          ? ", all32, range32:LO-HI, binade32:E"
+                          : "") +
+                     ")");
 }
 
 }  // namespace fpv

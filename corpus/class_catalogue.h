@@ -15,7 +15,7 @@ namespace fpv {
 
 inline constexpr uint64_t kUnboundedClass = std::numeric_limits<uint64_t>::max();
 
-enum class ClassFamily : uint8_t { div64, float_float };
+enum class ClassFamily : uint8_t { div64, float_float, binary32 };
 
 ClassFamily family_of(OpId op);
 
@@ -44,10 +44,13 @@ struct InputSet {
     std::vector<Operands> vectors;
     std::vector<uint64_t> vector_results;
     std::string digest;  // of the vector file; empty for generators
+    uint64_t first = 0;  // range32: first bit pattern; binade32: exponent field
+    bool exhaustive = false;  // every input of a set of bit patterns, indexed in order
 
     bool is_vector_file() const { return !digest.empty(); }
     GeneratorSpec generator(const Operands* vectors_override = nullptr) const {
-        return {op, class_id, key, vectors_override != nullptr ? vectors_override : vectors.data()};
+        return {op, class_id, key, vectors_override != nullptr ? vectors_override : vectors.data(),
+                first};
     }
     // One input; campaigns use with_generator loops instead.
     Operands input(uint64_t index) const {

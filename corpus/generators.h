@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "corpus/b32_classes.h"
 #include "corpus/div64_classes.h"
 #include "corpus/ff_classes.h"
 #include "kernels/catalogue.h"
@@ -14,10 +15,16 @@ namespace fpv {
 // Where a unit's inputs come from: its op, its class and the key of its random streams.
 struct GeneratorSpec {
     OpId op = OpId::div64;
-    uint32_t class_id = 0;  // div64::InputClass or ffc::InputClass, by the op's family
+    uint32_t class_id = 0;  // div64::InputClass, ffc::InputClass or b32c::InputClass, by family
     uint64_t key = 0;
     const Operands* vectors = nullptr;  // vector-file classes: the operands (host or device copy)
+    uint64_t first = 0;                 // range32: first bit pattern; binade32: exponent field
 };
+
+FPV_HD constexpr bool is_binary32_op(OpId op) {
+    return op == OpId::f2d || op == OpId::rsqrt32 || op == OpId::sqrt32 || op == OpId::rcp32 ||
+           op == OpId::div32;
+}
 
 template <div64::InputClass C>
 struct Div64Generator {
@@ -38,7 +45,27 @@ struct FloatFloatGenerator {
     }
 };
 
+template <OpId kOp, b32c::InputClass C>
+struct Binary32Generator {
+    static constexpr bool kVectorFile = false;
+    uint64_t key;
+    uint64_t first;
+    FPV_HD FPV_INLINE Operands operator()(uint64_t index) const {
+        return b32c::generate_in<kOp, C>(key, first, index);
+    }
+};
+
 namespace generator_detail {
+
+template <OpId kOp, b32c::InputClass C, class F>
+decltype(auto) b32_class(const GeneratorSpec& g, F&& f) {
+    if constexpr (b32c::applies(kOp, C)) {
+        return f(Binary32Generator<kOp, C>{g.key, g.first});
+    } else {
+        throw std::logic_error("input class does not apply to this op");
+        return f(Binary32Generator<kOp, b32c::InputClass::random>{g.key, g.first});
+    }
+}
 
 template <OpId kOp, ffc::InputClass C, class F>
 decltype(auto) ff_class(const GeneratorSpec& g, F&& f) {
@@ -70,6 +97,19 @@ decltype(auto) with_generator(const GeneratorSpec& g, F&& f) {
             case C::vectors: break;
         }
         return f(Div64Generator<C::vectors>{g.key, g.vectors});
+    } else if constexpr (is_binary32_op(kOp)) {
+        using C = b32c::InputClass;
+        using generator_detail::b32_class;
+        switch (static_cast<C>(g.class_id)) {
+            case C::all32: return b32_class<kOp, C::all32>(g, f);
+            case C::range32: return b32_class<kOp, C::range32>(g, f);
+            case C::binade32: return b32_class<kOp, C::binade32>(g, f);
+            case C::random: return b32_class<kOp, C::random>(g, f);
+            case C::normal: return b32_class<kOp, C::normal>(g, f);
+            case C::subnormal: return b32_class<kOp, C::subnormal>(g, f);
+            case C::specials: break;
+        }
+        return b32_class<kOp, C::specials>(g, f);
     } else {
         using C = ffc::InputClass;
         using generator_detail::ff_class;
@@ -101,9 +141,14 @@ decltype(auto) with_any_generator(const GeneratorSpec& g, F&& f) {
         case OpId::ff_mul: return with_generator<OpId::ff_mul>(g, f);
         case OpId::ff_mul_f: return with_generator<OpId::ff_mul_f>(g, f);
         case OpId::ff_div: return with_generator<OpId::ff_div>(g, f);
-        case OpId::ff_div_f: break;
+        case OpId::ff_div_f: return with_generator<OpId::ff_div_f>(g, f);
+        case OpId::f2d: return with_generator<OpId::f2d>(g, f);
+        case OpId::rsqrt32: return with_generator<OpId::rsqrt32>(g, f);
+        case OpId::sqrt32: return with_generator<OpId::sqrt32>(g, f);
+        case OpId::rcp32: return with_generator<OpId::rcp32>(g, f);
+        case OpId::div32: break;
     }
-    return with_generator<OpId::ff_div_f>(g, f);
+    return with_generator<OpId::div32>(g, f);
 }
 
 }  // namespace fpv

@@ -8,6 +8,8 @@
 // could not be checked (see docs/float_float.md).
 #include "kernels/accuracy_claims.h"
 
+#include "kernels/f2d_impls.h"
+
 namespace fpv {
 namespace {
 
@@ -45,6 +47,54 @@ const std::vector<NamedClaim>& accuracy_claims() {
          {15 + 56 * kU, "JMP17 Algorithm 17 (MR22: unchanged)", 8.465, 0,
           "JMP17: largest found 8.465u^2 (binary64)"}},
         {"ff_div.dw_div_dw3", {9.8, "JMP17 Algorithm 18 (MR22: unchanged)", -1, 0, ""}},
+        // The same code built with -ftz=true: the same claims inside the domain.
+        {"eft_add.two_sum_ftz", {0, "exact (2Sum)", -1, 0, ""}},
+        {"eft_add.fast_two_sum_ftz", {0, "exact when |a| >= |b| (Dekker)", -1, 0, ""}, true},
+        {"eft_mul.two_prod_split_ftz", {0, "exact (Dekker)", -1, 0, ""}},
+        {"eft_mul.two_prod_fma_ftz", {0, "exact (Fast2Mult)", -1, 0, ""}},
+        {"eft_split.veltkamp_ftz", {0, "exact, 12 + 12 bits", -1, 0, ""}},
+        {"ff_add.accurate_ftz", {3 / (1 - 4 * kU), "MR22 (Coq): 3u^2/(1-4u)", 2.25, 0, ""}},
+        {"ff_mul.dw_times_dw3_ftz", {4, "MR22", -1, 0, ""}},
+    };
+    return claims;
+}
+
+namespace {
+
+// __fdividef's bound holds for |y| in [2^-126, 2^126].
+bool divisor_in_fdividef_range(uint64_t, uint64_t b) {
+    const uint32_t m = static_cast<uint32_t>(b) & 0x7fffffffu;
+    return m >= 0x00800000u && m <= 0x7e800000u;
+}
+
+}  // namespace
+
+const std::vector<CorrectlyRoundedClaim>& correctly_rounded_claims() {
+    // NVIDIA's bounds: CUDA C++ Programming Guide, appendix "Mathematical Functions" (tables of
+    // maximum ulp error), and the CUDA Math API for the intrinsics; see docs/binary32.md.
+    static constexpr std::string_view kGuide = "CUDA C++ Programming Guide, Mathematical Functions";
+    static const std::vector<CorrectlyRoundedClaim> claims = {
+        {"f2d.shift_xor", 0, "seed 001: +-[2^-15, 2^17), zero, infinity, NaN", false, &f2d::in_domain_2m15_2p17},
+        {"f2d.byte_perm", 0, "seed 001: +-[2^-1, 2^3), zero, infinity, NaN", false, &f2d::in_domain_2m1_2p3},
+        {"f2d.native", 0, "exact conversion", false, nullptr},
+        {"rsqrt32.rsqrtf", 2, kGuide, false, nullptr},
+        {"rsqrt32.rsqrtf_ftz", 2, kGuide, true, nullptr},
+        {"sqrt32.sqrtf", 0, kGuide, false, nullptr},
+        {"sqrt32.sqrtf_ftz", 0, kGuide, true, nullptr},
+        {"sqrt32.sqrtf_approx", 1, kGuide, false, nullptr},
+        {"sqrt32.sqrtf_approx_ftz", 1, kGuide, true, nullptr},
+        {"rcp32.div", 0, kGuide, false, nullptr},
+        {"rcp32.div_ftz", 0, kGuide, true, nullptr},
+        {"rcp32.div_approx", 1, kGuide, false, nullptr},
+        {"rcp32.div_approx_ftz", 1, kGuide, true, nullptr},
+        {"rcp32.frcp_rn", 0, "CUDA Math API: __frcp_rn rounds to nearest even", false, nullptr},
+        {"rcp32.frcp_rn_ftz", 0, "CUDA Math API: __frcp_rn rounds to nearest even", true, nullptr},
+        {"div32.div", 0, kGuide, false, nullptr},
+        {"div32.div_ftz", 0, kGuide, true, nullptr},
+        {"div32.div_approx", 2, kGuide, false, nullptr},
+        {"div32.div_approx_ftz", 2, kGuide, true, nullptr},
+        {"div32.fdividef", 2, kGuide, false, &divisor_in_fdividef_range},
+        {"div32.fdividef_ftz", 2, kGuide, true, &divisor_in_fdividef_range},
     };
     return claims;
 }

@@ -16,4 +16,15 @@ struct NamedClaim {
 
 const std::vector<NamedClaim>& accuracy_claims();
 
+// For ops with a correctly rounded reference: how far from it an impl claims to stay.
+struct CorrectlyRoundedClaim {
+    std::string_view impl;
+    double ulp_bound = 0;       // 0: correctly rounded
+    std::string_view source;    // where the bound is documented
+    bool ftz = false;           // judged against the flush-to-zero reference
+    DomainFn in_domain = nullptr;
+};
+
+const std::vector<CorrectlyRoundedClaim>& correctly_rounded_claims();
+
 }  // namespace fpv

@@ -6,14 +6,6 @@
 namespace fpv {
 namespace {
 
-#define FPV_CATALOGUE_PORTABLE(op, variant, fn, summary, domain, claim) \
-    ImplInfo{#op "." #variant, OpId::op, static_cast<uint8_t>(kRunsOnCpu | kGpuIfBuilt), summary, \
-             domain, claim, &fn, {}, false},
-#define FPV_CATALOGUE_HOST(op, variant, fn, summary, domain, claim) \
-    ImplInfo{#op "." #variant, OpId::op, kRunsOnCpu, summary, domain, claim, &fn, {}, false},
-#define FPV_CATALOGUE_DEVICE(op, variant, fn, summary, domain, claim) \
-    ImplInfo{#op "." #variant, OpId::op, kGpuIfBuilt, summary, domain, claim, nullptr, {}, false},
-
 // Portable impls run on the GPU only in builds that carry the CUDA backend.
 #if defined(FPV_WITH_CUDA)
 constexpr uint8_t kGpuIfBuilt = kRunsOnGpu;
@@ -21,31 +13,61 @@ constexpr uint8_t kGpuIfBuilt = kRunsOnGpu;
 constexpr uint8_t kGpuIfBuilt = 0;
 #endif
 
+ImplInfo make_impl(std::string_view name, OpId op, uint8_t where, std::string_view summary,
+                   std::string_view domain, std::string_view claim, HostImplFn host) {
+    ImplInfo i{};
+    i.name = name;
+    i.op = op;
+    i.where = where;
+    i.summary = summary;
+    i.domain = domain;
+    i.claim = claim;
+    i.host = host;
+    return i;
+}
+
+#define FPV_CATALOGUE_PORTABLE(op, variant, fn, summary, domain, claim) \
+    make_impl(#op "." #variant, OpId::op, static_cast<uint8_t>(kRunsOnCpu | kGpuIfBuilt), summary, domain, claim, &fn),
+#define FPV_CATALOGUE_HOST(op, variant, fn, summary, domain, claim) \
+    make_impl(#op "." #variant, OpId::op, kRunsOnCpu, summary, domain, claim, &fn),
+#define FPV_CATALOGUE_DEVICE(op, variant, fn, summary, domain, claim) \
+    make_impl(#op "." #variant, OpId::op, kGpuIfBuilt, summary, domain, claim, nullptr),
+
 }  // namespace
 
 const std::vector<OpInfo>& all_ops() {
     // In OpId order.
     static const std::vector<OpInfo> ops = {
         {OpId::div64, "div64", "IEEE-754 binary64 division x/y, round to nearest even",
-         "x, y: binary64", "ulp", Metric::correctly_rounded, false},
+         "x, y: binary64", "ulp", Metric::correctly_rounded, false, ResultFormat::binary64},
         {OpId::eft_add, "eft_add", "a + b exactly as a normalised pair (error-free sum)",
-         "a, b: binary32", "u^2", Metric::relative_u2, true},
+         "a, b: binary32", "u^2", Metric::relative_u2, true, ResultFormat::pair},
         {OpId::eft_mul, "eft_mul", "a * b exactly as a normalised pair (error-free product)",
-         "a, b: binary32", "u^2", Metric::relative_u2, true},
+         "a, b: binary32", "u^2", Metric::relative_u2, true, ResultFormat::pair},
         {OpId::eft_split, "eft_split", "a = hi + lo exactly, hi and lo of at most 12 bits each",
-         "a: binary32", "u^2", Metric::relative_u2, true},
+         "a: binary32", "u^2", Metric::relative_u2, true, ResultFormat::pair},
         {OpId::ff_add, "ff_add", "float-float + float-float", "x, y: float-float pairs", "u^2",
-         Metric::relative_u2, false},
+         Metric::relative_u2, false, ResultFormat::pair},
         {OpId::ff_add_f, "ff_add_f", "float-float + binary32", "x: pair, y: binary32", "u^2",
-         Metric::relative_u2, false},
+         Metric::relative_u2, false, ResultFormat::pair},
         {OpId::ff_mul, "ff_mul", "float-float * float-float", "x, y: float-float pairs", "u^2",
-         Metric::relative_u2, false},
+         Metric::relative_u2, false, ResultFormat::pair},
         {OpId::ff_mul_f, "ff_mul_f", "float-float * binary32", "x: pair, y: binary32", "u^2",
-         Metric::relative_u2, false},
+         Metric::relative_u2, false, ResultFormat::pair},
         {OpId::ff_div, "ff_div", "float-float / float-float", "x, y: float-float pairs", "u^2",
-         Metric::relative_u2, false},
+         Metric::relative_u2, false, ResultFormat::pair},
         {OpId::ff_div_f, "ff_div_f", "float-float / binary32", "x: pair, y: binary32", "u^2",
-         Metric::relative_u2, false},
+         Metric::relative_u2, false, ResultFormat::pair},
+        {OpId::f2d, "f2d", "binary32 to binary64 conversion (exact)", "a: binary32", "ulp",
+         Metric::correctly_rounded, false, ResultFormat::binary64},
+        {OpId::rsqrt32, "rsqrt32", "1/sqrt(x) in binary32 (IEEE 754-2008 rSqrt: +-0 -> +-inf)",
+         "x: binary32", "ulp", Metric::correctly_rounded, false, ResultFormat::binary32},
+        {OpId::sqrt32, "sqrt32", "sqrt(x) in binary32", "x: binary32", "ulp",
+         Metric::correctly_rounded, false, ResultFormat::binary32},
+        {OpId::rcp32, "rcp32", "1/x in binary32", "x: binary32", "ulp", Metric::correctly_rounded,
+         false, ResultFormat::binary32},
+        {OpId::div32, "div32", "x/y in binary32", "x, y: binary32", "ulp", Metric::correctly_rounded,
+         false, ResultFormat::binary32},
     };
     return ops;
 }
@@ -63,12 +85,20 @@ const std::vector<ImplInfo>& all_impls() {
     static const std::vector<ImplInfo> impls = [] {
         std::vector<ImplInfo> list = {FPV_PORTABLE_IMPLS(FPV_CATALOGUE_PORTABLE)
                                           FPV_HOST_ONLY_IMPLS(FPV_CATALOGUE_HOST)
-                                              FPV_DEVICE_ONLY_IMPLS(FPV_CATALOGUE_DEVICE)};
+                                              FPV_DEVICE_ONLY_IMPLS(FPV_CATALOGUE_DEVICE)
+                                                  FPV_CONFIGURED_GPU_IMPLS(FPV_CATALOGUE_DEVICE)};
         for (ImplInfo& impl : list) {
             for (const NamedClaim& c : accuracy_claims()) {
                 if (c.impl != impl.name) continue;
                 impl.accuracy = c.claim;
                 impl.requires_ordered_operands = c.requires_ordered_operands;
+            }
+            for (const CorrectlyRoundedClaim& c : correctly_rounded_claims()) {
+                if (c.impl != impl.name) continue;
+                impl.ulp_bound = c.ulp_bound;
+                impl.bound_source = c.source;
+                impl.ftz = c.ftz;
+                impl.in_domain = c.in_domain;
             }
         }
         return list;

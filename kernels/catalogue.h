@@ -23,9 +23,14 @@ enum class OpId : uint8_t {
     ff_mul_f,   // float-float * float
     ff_div,     // float-float / float-float
     ff_div_f,   // float-float / float
+    f2d,        // binary32 to binary64 conversion (exact)
+    rsqrt32,    // 1/sqrt(x) in binary32
+    sqrt32,     // sqrt(x) in binary32
+    rcp32,      // 1/x in binary32
+    div32,      // x/y in binary32
 };
 
-inline constexpr int kOpCount = 10;
+inline constexpr int kOpCount = 15;
 
 // How an op's operands sit in the two 64-bit words of Operands (corpus/operands.h). A float-float
 // pair is packed hi:lo (hi in the upper 32 bits); a lone binary32 sits in the lower 32 bits.
@@ -40,9 +45,14 @@ enum class Signature : uint8_t {
 FPV_HD constexpr Signature signature_of(OpId op) {
     switch (op) {
         case OpId::div64: return Signature::b64_b64;
-        case OpId::eft_split: return Signature::f32;
+        case OpId::eft_split:
+        case OpId::f2d:
+        case OpId::rsqrt32:
+        case OpId::sqrt32:
+        case OpId::rcp32: return Signature::f32;
         case OpId::eft_add:
-        case OpId::eft_mul: return Signature::f32_f32;
+        case OpId::eft_mul:
+        case OpId::div32: return Signature::f32_f32;
         case OpId::ff_add_f:
         case OpId::ff_mul_f:
         case OpId::ff_div_f: return Signature::ff_f32;
@@ -55,6 +65,9 @@ enum class Metric : uint8_t {
     relative_u2,        // relative error in units of u^2 = 2^-48 (u = 2^-24)
 };
 
+// The format of an op's result word.
+enum class ResultFormat : uint8_t { binary64, binary32, pair };
+
 struct OpInfo {
     OpId id;
     std::string_view name;
@@ -63,11 +76,15 @@ struct OpInfo {
     std::string_view error_unit;
     Metric metric;
     bool error_free;  // the result must be exact (error-free transformations)
+    ResultFormat result = ResultFormat::pair;
 };
 
 enum Where : uint8_t { kRunsOnCpu = 1, kRunsOnGpu = 2 };
 
 using HostImplFn = uint64_t (*)(uint64_t, uint64_t);
+
+// A documented input domain narrower than the op's, as a predicate on the operands.
+using DomainFn = bool (*)(uint64_t a, uint64_t b);
 
 // What the literature says of an implementation's accuracy, in units of u^2 (relative error).
 struct AccuracyClaim {
@@ -88,6 +105,10 @@ struct ImplInfo {
     HostImplFn host;           // nullptr when it does not run on the CPU
     AccuracyClaim accuracy;    // for float-float ops
     bool requires_ordered_operands = false;  // Fast2Sum: |a| >= |b| is part of the domain
+    double ulp_bound = 0;      // correctly rounded ops: the documented error bound in ulps
+    std::string_view bound_source;  // where that bound is documented
+    bool ftz = false;          // built to flush subnormals: judged against the FTZ reference
+    DomainFn in_domain = nullptr;   // documented domain; nullptr: every input
 
     bool runs_on_cpu() const { return (where & kRunsOnCpu) != 0; }
     bool runs_on_gpu() const { return (where & kRunsOnGpu) != 0; }

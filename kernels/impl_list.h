@@ -7,10 +7,21 @@
 
 #include "kernels/div64_emulated.h"
 #include "kernels/div64_native.h"
+#include "kernels/f2d_impls.h"
 #include "kernels/ff_impls.h"
 
 // Source that compiles for both the host and the device: all impls but the natives.
-#define FPV_PORTABLE_IMPLS(X) FPV_DIV64_PORTABLE_IMPLS(X) FPV_FF_IMPLS(X)
+#define FPV_PORTABLE_IMPLS(X) FPV_DIV64_PORTABLE_IMPLS(X) FPV_FF_IMPLS(X) FPV_F2D_IMPLS(X)
+
+#define FPV_F2D_IMPLS(X)                                                                       \
+    X(f2d, shift_xor, ::fpv::f2d::shift_xor,                                                   \
+      "bit manipulation: ((ia >> 3) ^ ia) & 0x07ffffff ^ ia, ia << 29 (seed 001, first variant)", \
+      "+-[2^-15, 2^17), zero, infinity, NaN (documented)", "exact")                            \
+    X(f2d, byte_perm, ::fpv::f2d::byte_permute,                                                \
+      "bit manipulation with __byte_perm(ia >> 3, ia, 0x7210), ia << 29 (seed 001)",           \
+      "+-[2^-1, 2^3), zero, infinity, NaN (documented)", "exact")                              \
+    X(f2d, native, ::fpv::f2d::native, "the native conversion (double)f", "every binary32",   \
+      "exact")
 
 #define FPV_DIV64_PORTABLE_IMPLS(X)                                                            \
     X(div64, emu_halley, ::fpv::div64::emu_halley,                                             \
@@ -77,3 +88,46 @@
     X(div64, cuda, ::fpv::div64::cuda_divide,                                                  \
       "the GPU's own binary64 division, __ddiv_rn (baseline)", "all binary64 operands",        \
       "correctly rounded (IEEE 754)")
+
+// CUDA's own binary32 functions and float-float code, compiled for the GPU with the nvcc flags
+// of each list (kernels/cuda_functions.cuh, verifier/gpu_config_*.cu). The accuracy claims are
+// in kernels/accuracy_claims.cpp.
+#define FPV_CUDA_IEEE_IMPLS(X)                                                                  \
+    X(rsqrt32, rsqrtf, ::fpv::cudafn::rsqrt, "rsqrtf(x)", "every binary32", "2 ulp")          \
+    X(sqrt32, sqrtf, ::fpv::cudafn::sqrt, "sqrtf(x), -prec-sqrt=true", "every binary32", "correctly rounded") \
+    X(rcp32, div, ::fpv::cudafn::reciprocal, "1.0f / x, -prec-div=true", "every binary32", "correctly rounded") \
+    X(rcp32, frcp_rn, ::fpv::cudafn::frcp_rn, "__frcp_rn(x)", "every binary32", "correctly rounded") \
+    X(div32, div, ::fpv::cudafn::divide, "x / y, -prec-div=true", "every pair", "correctly rounded") \
+    X(div32, fdividef, ::fpv::cudafn::fdividef, "__fdividef(x, y)", "|y| in [2^-126, 2^126]", "2 ulp")
+#define FPV_CUDA_APPROX_IMPLS(X)                                                                \
+    X(sqrt32, sqrtf_approx, ::fpv::cudafn::sqrt, "sqrtf(x), -prec-sqrt=false", "every binary32", "1 ulp") \
+    X(rcp32, div_approx, ::fpv::cudafn::reciprocal, "1.0f / x, -prec-div=false", "every binary32", "1 ulp") \
+    X(div32, div_approx, ::fpv::cudafn::divide, "x / y, -prec-div=false", "every pair", "2 ulp")
+#define FPV_CUDA_IEEE_FTZ_IMPLS(X)                                                              \
+    X(rsqrt32, rsqrtf_ftz, ::fpv::cudafn::rsqrt, "rsqrtf(x), -ftz=true", "every binary32", "2 ulp (FTZ)") \
+    X(sqrt32, sqrtf_ftz, ::fpv::cudafn::sqrt, "sqrtf(x), -prec-sqrt=true -ftz=true", "every binary32", "correctly rounded (FTZ)") \
+    X(rcp32, div_ftz, ::fpv::cudafn::reciprocal, "1.0f / x, -prec-div=true -ftz=true", "every binary32", "correctly rounded (FTZ)") \
+    X(rcp32, frcp_rn_ftz, ::fpv::cudafn::frcp_rn, "__frcp_rn(x), -ftz=true", "every binary32", "correctly rounded (FTZ)") \
+    X(div32, div_ftz, ::fpv::cudafn::divide, "x / y, -prec-div=true -ftz=true", "every pair", "correctly rounded (FTZ)") \
+    X(div32, fdividef_ftz, ::fpv::cudafn::fdividef, "__fdividef(x, y), -ftz=true", "|y| in [2^-126, 2^126]", "2 ulp (FTZ)")
+#define FPV_CUDA_APPROX_FTZ_IMPLS(X)                                                            \
+    X(sqrt32, sqrtf_approx_ftz, ::fpv::cudafn::sqrt, "sqrtf(x), -prec-sqrt=false -ftz=true", "every binary32", "1 ulp (FTZ)") \
+    X(rcp32, div_approx_ftz, ::fpv::cudafn::reciprocal, "1.0f / x, -prec-div=false -ftz=true", "every binary32", "1 ulp (FTZ)") \
+    X(div32, div_approx_ftz, ::fpv::cudafn::divide, "x / y, -prec-div=false -ftz=true", "every pair", "2 ulp (FTZ)")
+#define FPV_FF_FTZ_IMPLS(X)                                                                     \
+    X(eft_add, two_sum_ftz, ::fpv::ff::eft_two_sum, "2Sum built with -ftz=true", FPV_FF_DOMAIN, "exact") \
+    X(eft_add, fast_two_sum_ftz, ::fpv::ff::eft_fast_two_sum, "Fast2Sum built with -ftz=true", \
+      FPV_FF_DOMAIN ", and |a| >= |b|", "exact")                                                \
+    X(eft_mul, two_prod_split_ftz, ::fpv::ff::eft_two_prod_split, "Dekker's product built with -ftz=true", \
+      FPV_FF_DOMAIN, "exact")                                                                   \
+    X(eft_mul, two_prod_fma_ftz, ::fpv::ff::eft_two_prod_fma, "Fast2Mult built with -ftz=true", \
+      FPV_FF_DOMAIN, "exact")                                                                   \
+    X(eft_split, veltkamp_ftz, ::fpv::ff::eft_split, "Veltkamp's split built with -ftz=true", \
+      FPV_FF_DOMAIN, "exact, halves of at most 12 bits")                                       \
+    X(ff_add, accurate_ftz, ::fpv::ff::accurate_add, "AccurateDWPlusDW built with -ftz=true",  \
+      FPV_FF_DOMAIN, "3u^2/(1-4u)")                                                            \
+    X(ff_mul, dw_times_dw3_ftz, ::fpv::ff::times_dw3, "DWTimesDW3 built with -ftz=true",       \
+      FPV_FF_DOMAIN, "4u^2 (MR22)")
+
+#define FPV_CONFIGURED_GPU_IMPLS(X) FPV_CUDA_IEEE_IMPLS(X) FPV_CUDA_APPROX_IMPLS(X) \
+    FPV_CUDA_IEEE_FTZ_IMPLS(X) FPV_CUDA_APPROX_FTZ_IMPLS(X) FPV_FF_FTZ_IMPLS(X)

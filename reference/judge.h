@@ -3,6 +3,8 @@
 
 #include "corpus/operands.h"
 #include "kernels/catalogue.h"
+#include "corpus/generators.h"
+#include "reference/judge_b32.h"
 #include "reference/judge_div64.h"
 #include "reference/judge_ff.h"
 #include "reference/verdict.h"
@@ -11,10 +13,15 @@ namespace fpv {
 
 class Judge {
 public:
-    explicit Judge(const ImplInfo& impl) : impl_(impl) {}
+    explicit Judge(const ImplInfo& impl, ReferenceMode mode = ReferenceMode::mpfr) : impl_(impl), mode_(mode) {}
 
     Verdict operator()(const Operands& in, uint64_t result) {
-        if (impl_.op == OpId::div64) return judge_div64(divider_, in.a, in.b, result);
+        if (impl_.op == OpId::div64) {
+            Verdict v = judge_div64(divider_, in.a, in.b, result);
+            v.wrong = v.failed();
+            return v;
+        }
+        if (is_binary32_op(impl_.op)) return binary32_.judge(impl_, in, result, mode_);
         return float_float_.judge(impl_, in, result);
     }
 
@@ -26,8 +33,10 @@ public:
 
 private:
     const ImplInfo& impl_;
+    ReferenceMode mode_;
     Binary64Divider divider_;
     FloatFloatReference float_float_;
+    Binary32Reference binary32_;
 };
 
 }  // namespace fpv

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "corpus/binary64.h"
+#include "reference/classify.h"
 #include "reference/mpfr_binary64.h"
 #include "reference/verdict.h"
 
@@ -21,7 +22,6 @@ inline Verdict judge_div64(Binary64Divider& reference, uint64_t x, uint64_t y, u
     return judge_div64_failure(reference, x, y, result, expected);
 }
 
-// The category of a result that differs from the expected one, given its ulp error.
-Category classify_binary64(uint64_t expected, uint64_t result, double ulp_error);
+
 
 }  // namespace fpv

@@ -21,7 +21,14 @@ inline constexpr double kU2 = 0x1p-48;  // u^2 for binary32, u = 2^-24
 inline constexpr double kDomainOperandMin = 0x1p-30, kDomainOperandMax = 0x1p30;
 inline constexpr double kDomainResultMin = 0x1p-60, kDomainResultMax = 0x1p62;
 
-// Per-thread MPFR state for float-float judging.
+// The operands of an op as floats: x = (xh, xl) and y = (yh, yl); lone floats have lo = 0.
+struct FloatFloatComponents {
+    float xh = 0, xl = 0, yh = 0, yl = 0;
+    bool x_pair = false, y_pair = false;
+};
+
+// Per-thread MPFR state for float-float judging. Impls built for flush-to-zero are judged on
+// their flushed operands and count the inputs where flushing changed the exact answer.
 class FloatFloatReference {
 public:
     FloatFloatReference();
@@ -42,6 +49,10 @@ public:
 
 private:
     static constexpr int kMaxTerms = 8;
+    static int exact_terms(OpId op, const FloatFloatComponents& c, double* exact);
+    Measure measure_components(OpId op, const FloatFloatComponents& c, uint64_t result);
+    bool exact_sum_differs(OpId op, const FloatFloatComponents& a, const FloatFloatComponents& b);
+
     mp_limb_t limbs_[kMaxTerms] = {};
     mpfr_t terms_[kMaxTerms];
     mpfr_ptr pointers_[kMaxTerms];

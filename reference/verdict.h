@@ -48,6 +48,12 @@ struct Verdict {
     double error = 0;       // ulps (correctly rounded ops) or u^2 (float-float); +inf: no finite value
     uint64_t expected = 0;  // the reference result (correctly rounded ops)
     bool measured = false;  // `error` was measured (float-float ops measure every result)
+    bool wrong = false;        // fails the claim, or, outside the domain, is not the exact answer
+    bool ftz_changed = false;  // flush-to-zero gave another answer than IEEE would
+    // The fast reference and MPFR's cross-check disagreed; `expected` is MPFR's answer and
+    // `conflicting` the fast reference's.
+    bool reference_conflict = false;
+    uint64_t conflicting = 0;
     bool failed() const { return is_failure(category); }
     bool inside() const { return category != Category::outside_domain; }
 };

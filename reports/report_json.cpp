@@ -1,5 +1,8 @@
 // The JSON report: a stable, documented format (docs/report-json.md).
 #include <cmath>
+#include <cstdio>
+
+#include "corpus/generators.h"
 
 #include <nlohmann/json.hpp>
 
@@ -66,6 +69,26 @@ json categories_json(const Tally& t) {
 
 json optional_u2(double value) { return value < 0 ? json(nullptr) : json(value); }
 
+json runs_json(const Tally& t) {
+    json out = json::array();
+    for (const WrongRun& r : t.wrong_runs) {
+        char first[12], last[12];
+        std::snprintf(first, sizeof first, "0x%08x", r.first);
+        std::snprintf(last, sizeof last, "0x%08x", r.last);
+        out.push_back({{"first", first}, {"last", last}, {"count", static_cast<uint64_t>(r.last) - r.first + 1}});
+    }
+    return out;
+}
+
+json binades_json(const Tally& t) {
+    json out = json::array();
+    for (size_t i = 0; i < t.wrong_by_binade.size(); ++i) {
+        if (t.wrong_by_binade[i] == 0) continue;
+        out.push_back({{"sign", i >> 8}, {"exponent_field", i & 255}, {"count", t.wrong_by_binade[i]}});
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string render_json(const CampaignReport& report) {
@@ -78,6 +101,7 @@ std::string render_json(const CampaignReport& report) {
                      {"seed", c.spec.seed},
                      {"count_per_unit", c.spec.count},
                      {"backend", c.spec.backend},
+                     {"reference", std::string(reference_mode_name(c.spec.reference))},
                      {"impls", c.spec.impls},
                      {"classes", c.spec.classes},
                      {"elapsed_seconds", c.elapsed_seconds},
@@ -104,7 +128,22 @@ std::string render_json(const CampaignReport& report) {
             j["summary"] = s.info->summary;
             j["domain"] = s.info->domain;
             j["claim"] = s.info->claim;
-            if (s.op != OpId::div64) {
+            if (is_binary32_op(s.op)) {
+                j["ulp_bound"] = s.info->ulp_bound;
+                j["bound_source"] = s.info->bound_source;
+                j["ftz"] = s.info->ftz;
+                j["ftz_changed"] = s.merged.ftz_changed;
+                const std::string verdict = domain_verdict(report, s);
+                j["domain_verdict"] = verdict.empty() ? json(nullptr) : json(verdict);
+                if (!verdict.empty()) {
+                    const SweepSummary sweep = sweep_summary(report, s);
+                    j["sweep"] = {{"patterns", sweep.patterns},
+                                  {"wrong", sweep.wrong},
+                                  {"outside_domain", sweep.outside},
+                                  {"wrong_outside_domain", sweep.wrong_outside},
+                                  {"domain_is_exact", sweep.domain_is_exact()}};
+                }
+            } else if (s.op != OpId::div64) {
                 const AccuracyClaim& a = s.info->accuracy;
                 j["bound_u2"] = op_info(s.op).error_free ? json(0) : optional_u2(a.bound);
                 j["bound_source"] = a.bound_source;
@@ -141,6 +180,11 @@ std::string render_json(const CampaignReport& report) {
                          {"worst", records_json(op, t.worst)},
                          {"outside_worst", records_json(op, t.outside_worst)},
                          {"failures_stored", u.failures_stored},
+                         {"exhaustive", u.exhaustive},
+                         {"ftz_changed", t.ftz_changed},
+                         {"wrong_runs", runs_json(t)},
+                         {"wrong_runs_overflow", t.wrong_runs_overflow},
+                         {"wrong_by_binade", binades_json(t)},
                          {"reference_disagreements", t.reference_disagreements},
                          {"disagreements", disagreements},
                          {"seconds", u.seconds}});

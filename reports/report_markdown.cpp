@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "corpus/generators.h"
 #include "reports/report_model.h"
 #include "verifier/progress.h"
 
@@ -48,7 +49,7 @@ void float_float_table(std::ostringstream& o, const CampaignReport& report) {
          "measured max inside | log2 | inputs inside | failures | reached by |\n";
     o << "|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n";
     for (const ImplSummary& s : report.impls) {
-        if (s.op == OpId::div64 || s.info == nullptr) continue;
+        if (s.op == OpId::div64 || is_binary32_op(s.op) || s.info == nullptr) continue;
         const AccuracyClaim& a = s.info->accuracy;
         const bool measured = !s.merged.worst.empty();
         o << "| " << code(s.impl) << " | " << (op_info(s.op).error_free ? "exact" : u2_text(a.bound))
@@ -66,25 +67,116 @@ void float_float_table(std::ostringstream& o, const CampaignReport& report) {
     o << "\n### Outside the domains\n\n"
          "Underflow, overflow and special operands: what the algorithms return where no bound "
          "applies (infinite error: a NaN or an infinity came out, or went in).\n\n";
-    o << "| impl | inputs outside | non-finite results or operands | max finite error (u^2) | "
-         "worst finite case |\n|---|---:|---:|---:|---|\n";
+    o << "| impl | inputs outside | not exact (error > 0) | non-finite results or operands | "
+         "max finite error (u^2) | FTZ changed the exact answer | worst finite case |\n"
+         "|---|---:|---:|---:|---:|---:|---|\n";
     for (const ImplSummary& s : report.impls) {
-        if (s.op == OpId::div64 || s.outside == 0) continue;
-        uint64_t infinite = 0;
+        if (s.op == OpId::div64 || is_binary32_op(s.op) || s.outside == 0) continue;
+        uint64_t infinite = 0, zero = 0;
         double max_finite = -1;
         s.merged.outside_histogram.for_each([&](int bin, uint64_t count) {
             if (bin == kBinInfiniteError) infinite += count;
+            if (bin == kBinZeroError) zero += count;
         });
         const FailureRecord* worst_finite =
             s.merged.outside_worst.empty() ? nullptr : &s.merged.outside_worst.front();
         if (worst_finite != nullptr) max_finite = worst_finite->error;
-        o << "| " << code(s.impl) << " | " << grouped(s.outside) << " | " << grouped(infinite) << " | "
-          << (max_finite >= 0 ? error_text(max_finite) : "-") << " | "
+        o << "| " << code(s.impl) << " | " << grouped(s.outside) << " | " << grouped(s.outside - zero) << " | "
+          << grouped(infinite) << " | " << (max_finite >= 0 ? error_text(max_finite) : "-") << " | "
+          << (s.info != nullptr && s.info->ftz ? grouped(s.merged.ftz_changed) : "-") << " | "
           << (worst_finite != nullptr ? operands_text(s.op, worst_finite->input) + " -> " +
                                             result_text(s.op, worst_finite->result)
                                       : "") << " |\n";
     }
     o << "\n";
+}
+
+void exhaustive_unit(std::ostringstream& o, const UnitState& u, size_t runs_kept) {
+    const Tally& t = u.tally;
+    uint64_t wrong = 0;
+    for (uint64_t c : t.wrong_by_binade) wrong += c;
+    o << "- " << code(u.input_class) << ": " << grouped(t.tested) << " of " << grouped(u.planned)
+      << " bit patterns judged, each once" << (t.tested == u.planned ? " (complete)" : " (incomplete)")
+      << "; " << grouped(wrong) << " wrong";
+    if (wrong == 0) {
+        o << ".\n";
+        return;
+    }
+    if (t.wrong_runs_overflow) {
+        o << ", in more than " << grouped(runs_kept) << " maximal runs (too many to keep); by binade below.\n";
+    } else {
+        o << ", in " << grouped(t.wrong_runs.size()) << " maximal run" << (t.wrong_runs.size() == 1 ? "" : "s")
+          << " of bit patterns:\n";
+        size_t shown = 0;
+        for (const WrongRun& r : t.wrong_runs) {
+            if (++shown > 24) {
+                o << "  - ... " << grouped(t.wrong_runs.size() - 24) << " more (all in the JSON report)\n";
+                break;
+            }
+            o << "  - " << bits32_text(r.first) << " to " << bits32_text(r.last) << ": "
+              << grouped(static_cast<uint64_t>(r.last) - r.first + 1) << "\n";
+        }
+    }
+    o << "\n  Wrong inputs by binade (sign, exponent field: count): ";
+    bool first = true;
+    for (size_t i = 0; i < t.wrong_by_binade.size(); ++i) {
+        if (t.wrong_by_binade[i] == 0) continue;
+        o << (first ? "" : "; ") << ((i >> 8) ? "-" : "+") << (i & 255) << ": " << grouped(t.wrong_by_binade[i]);
+        first = false;
+    }
+    o << "\n";
+}
+
+void binary32_section(std::ostringstream& o, const CampaignReport& report) {
+    o << "## Binary32 functions and conversions\n\n"
+         "Errors in ulps of the exact result (binary32 ulps; binary64 ulps for f2d), against MPFR. "
+         "Impls built with -ftz=true are judged against the flush-to-zero reference (subnormal "
+         "operands read as zeros, subnormal results flushed); \"FTZ changed\" counts the inputs "
+         "whose flushed answer differs from the IEEE one. NVIDIA states its bounds come from "
+         "extensive tests, not proofs.\n\n";
+    o << "| impl | documented bound (ulp) | source | measured max inside the domain (ulp) | inputs | failures | "
+         "FTZ changed | domain | worst input |\n|---|---:|---|---:|---:|---:|---:|---|---|\n";
+    for (const ImplSummary& s : report.impls) {
+        if (!is_binary32_op(s.op) || s.info == nullptr) continue;
+        const std::string verdict = domain_verdict(report, s);
+        o << "| " << code(s.impl) << " | " << error_text(s.info->ulp_bound) << " | " << s.info->bound_source
+          << " | " << (s.inside == 0 ? "-" : s.merged.worst.empty() ? "0" : error_text(s.merged.max_error())) << " | "
+          << grouped(s.tested) << " | " << grouped(s.failed) << " | " << grouped(s.merged.ftz_changed)
+          << " | " << (s.info->in_domain != nullptr ? std::string(s.info->domain) + (verdict.empty() ? "" : ": **" + verdict + "**") : "all")
+          << " | ";
+        if (!s.merged.worst.empty()) {
+            const FailureRecord& w = s.merged.worst.front();
+            o << operands_text(s.op, w.input) << " -> " << result_text(s.op, w.result);
+        }
+        o << " |\n";
+    }
+    o << "\n";
+    for (const ImplSummary& s : report.impls) {
+        if (!is_binary32_op(s.op)) continue;
+        bool any = false;
+        for (const UnitState& u : report.units) any = any || (u.impl == s.impl && u.exhaustive);
+        if (!any) continue;
+        o << "### Exhaustive: " << code(s.impl) << "\n\n";
+        const std::string verdict = domain_verdict(report, s);
+        if (!verdict.empty()) {
+            const SweepSummary sweep = sweep_summary(report, s);
+            o << "Documented domain " << s.info->domain << ": **" << verdict << "** ("
+              << grouped(s.failed) << " wrong inside it, " << grouped(sweep.wrong_outside) << " of "
+              << grouped(sweep.outside) << " swept inputs outside it wrong). ";
+            if (sweep.domain_is_exact()) {
+                o << "Every swept input outside the domain is wrong and none inside it: the "
+                     "documented domain is exactly the set where this impl is right.";
+            } else if (s.failed == 0) {
+                o << "Some inputs outside the domain are right too: the documented domain is "
+                     "safe but not the largest one.";
+            }
+            o << " The runs below list every wrong input.\n\n";
+        }
+        for (const UnitState& u : report.units) {
+            if (u.impl == s.impl && u.exhaustive) exhaustive_unit(o, u, report.campaign.spec.limits.runs_kept);
+        }
+        o << "\n";
+    }
 }
 
 }  // namespace
@@ -106,7 +198,14 @@ std::string render_markdown(const CampaignReport& report) {
                       c.host_wait_seconds);
         o << waits;
     }
-    o << "- Seed " << c.spec.seed << ", up to " << grouped(c.spec.count) << " inputs per (impl, class)\n";
+    bool any_exhaustive = false;
+    for (const UnitState& u : report.units) any_exhaustive = any_exhaustive || u.exhaustive;
+    o << "- Seed " << c.spec.seed << ", up to " << grouped(c.spec.count) << " inputs per (impl, class)"
+      << (any_exhaustive ? "; exhaustive classes sweep every bit pattern of their set" : "") << "\n";
+    if (c.spec.reference == ReferenceMode::fast) {
+        o << "- Reference: fast (the host's exact IEEE 754 answers for f2d, sqrt32, rcp32 and div32, "
+             "MPFR recomputing 1 input in 1024 and winning any disagreement; MPFR for the other ops)\n";
+    }
     o << "- Command: " << code(c.spec.command_line) << "\n\n";
     o << "Correctly rounded ops are judged against MPFR's correctly rounded result: a result fails "
          "unless it is bit-identical (any NaN matches any NaN). Float-float ops are judged by their "
@@ -124,6 +223,7 @@ std::string render_markdown(const CampaignReport& report) {
     }
     o << "\n";
     if (report.has_float_float) float_float_table(o, report);
+    if (report.has_binary32) binary32_section(o, report);
 
     for (const ImplSummary& s : report.impls) {
         o << "## " << code(s.impl) << "\n\n";
@@ -178,14 +278,17 @@ std::string render_markdown(const CampaignReport& report) {
     bool any_disagreement = false;
     for (const UnitState& u : report.units) any_disagreement |= u.tally.reference_disagreements != 0;
     if (any_disagreement) {
-        o << "## Vector files that disagree with the reference\n\n";
-        o << "These expected results in vector files differ from MPFR's; either the file or the "
-             "reference is wrong, and the impl verdicts above use MPFR.\n\n";
+        o << "## References that disagree with MPFR\n\n";
+        o << "Expected results from a vector file, or from the fast reference on its cross-checked "
+             "sample, that differ from MPFR's: either that source or MPFR is wrong. The verdicts "
+             "above use MPFR's answers.\n\n";
         for (const UnitState& u : report.units) {
+            const bool file = !u.digest.empty();
             for (const FailureRecord& r : u.tally.disagreements) {
-                o << "- " << code(u.input_class) << " line " << (r.index + 1) << ": "
-                  << code(hex64(r.input.a)) << " / " << code(hex64(r.input.b)) << ": file says "
-                  << code(hex64(r.result)) << ", MPFR says " << code(hex64(r.expected)) << "\n";
+                o << "- " << code(u.impl) << " x " << code(u.input_class) << (file ? " line " : " input #")
+                  << (file ? r.index + 1 : r.index) << ": " << code(operands_text(op_of_impl_name(u.impl), r.input))
+                  << ": " << (file ? "file" : "fast reference") << " says " << code(hex64(r.result))
+                  << ", MPFR says " << code(hex64(r.expected)) << "\n";
             }
         }
         o << "\n";

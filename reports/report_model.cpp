@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "corpus/generators.h"
+
 namespace fpv {
 
 OpId op_of_impl_name(const std::string& impl) {
@@ -21,7 +23,8 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
         s.info = find_impl(name);
         s.op = op_of_impl_name(name);
         s.error_unit = std::string(op_info(s.op).error_unit);
-        r.has_float_float = r.has_float_float || s.op != OpId::div64;
+        r.has_binary32 = r.has_binary32 || is_binary32_op(s.op);
+        r.has_float_float = r.has_float_float || (s.op != OpId::div64 && !is_binary32_op(s.op));
         const TallyLimits all{r.campaign.spec.limits.worst_kept, 0};
         for (const UnitState& u : r.units) {
             if (u.impl != name) continue;
@@ -48,6 +51,39 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
         r.tested += u.tally.tested;
     }
     return r;
+}
+
+std::string domain_verdict(const CampaignReport& report, const ImplSummary& s) {
+    if (s.info == nullptr || s.info->in_domain == nullptr) return "";
+    bool swept = false, everything = false;
+    for (const UnitState& u : report.units) {
+        if (u.impl != s.impl || !u.exhaustive) continue;
+        swept = true;
+        everything = everything || (u.input_class == "all32" && u.tally.tested == u.planned);
+    }
+    if (!swept) return "";
+    if (s.failed != 0) return "refuted";
+    return everything ? "confirmed" : "confirmed on the swept ranges only";
+}
+
+SweepSummary sweep_summary(const CampaignReport& report, const ImplSummary& s) {
+    SweepSummary sum;
+    uint64_t failed = 0;
+    for (const UnitState& u : report.units) {
+        if (u.impl != s.impl || !u.exhaustive) continue;
+        sum.patterns += u.tally.tested;
+        for (uint64_t c : u.tally.wrong_by_binade) sum.wrong += c;
+        sum.outside += u.tally.outside();
+        failed += u.tally.failed();
+    }
+    sum.wrong_outside = sum.wrong - failed;
+    return sum;
+}
+
+std::string bits32_text(uint32_t bits) {
+    char out[16];
+    std::snprintf(out, sizeof out, "0x%08x", bits);
+    return std::string(out) + " (" + decimal_of_float(bits) + ")";
 }
 
 std::string error_text(double error) {

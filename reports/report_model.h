@@ -27,7 +27,26 @@ struct CampaignReport {
     std::vector<ImplSummary> impls;  // in campaign order
     uint64_t planned = 0, tested = 0;
     bool has_float_float = false;
+    bool has_binary32 = false;
 };
+
+// For impls with a documented domain that an exhaustive class swept: "refuted" (a wrong result
+// inside the domain, in any class), "confirmed" (none, and all32 swept completely), or
+// "confirmed on the swept ranges only"; "" otherwise.
+std::string domain_verdict(const CampaignReport& report, const ImplSummary& s);
+
+// What the exhaustive units of an impl saw, summed.
+struct SweepSummary {
+    uint64_t patterns = 0;       // bit patterns judged
+    uint64_t wrong = 0;          // not the exact answer (inside or outside the domain)
+    uint64_t outside = 0;        // outside the documented domain
+    uint64_t wrong_outside = 0;  // of those, wrong
+    // Every swept input outside the domain is wrong and none inside is: the documented domain
+    // is exactly the set where the impl is right, within the swept patterns.
+    bool domain_is_exact() const { return wrong == wrong_outside && wrong_outside == outside; }
+};
+SweepSummary sweep_summary(const CampaignReport& report, const ImplSummary& s);
+std::string bits32_text(uint32_t bits);  // 0x3f800000 (1)
 
 CampaignReport load_report(Store& store, int64_t campaign_id);
 

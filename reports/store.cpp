@@ -40,7 +40,8 @@ CREATE TABLE campaigns (
     elapsed_seconds   REAL NOT NULL DEFAULT 0,
     gpu_wait_seconds  REAL NOT NULL DEFAULT 0,
     host_wait_seconds REAL NOT NULL DEFAULT 0,
-    notes             TEXT NOT NULL DEFAULT ''
+    notes             TEXT NOT NULL DEFAULT '',
+    reference         TEXT NOT NULL DEFAULT 'mpfr' CHECK (reference IN ('mpfr', 'fast'))
 );
 CREATE TABLE units (
     campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
@@ -59,7 +60,25 @@ CREATE TABLE units (
     failures_stored INTEGER NOT NULL DEFAULT 0,
     source_digest TEXT NOT NULL DEFAULT '',
     seconds       REAL NOT NULL DEFAULT 0,
+    ftz_changed   INTEGER NOT NULL DEFAULT 0,
+    exhaustive    INTEGER NOT NULL DEFAULT 0,
+    wrong_runs_overflow INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (campaign_id, ordinal)
+);
+CREATE TABLE wrong_runs (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    first_bits  INTEGER NOT NULL,
+    last_bits   INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, first_bits)
+);
+CREATE TABLE wrong_binades (
+    campaign_id    INTEGER NOT NULL,
+    ordinal        INTEGER NOT NULL,
+    sign           INTEGER NOT NULL,
+    exponent_field INTEGER NOT NULL,
+    count          INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, sign, exponent_field)
 );
 CREATE TABLE category_counts (
     campaign_id INTEGER NOT NULL,
@@ -239,24 +258,25 @@ int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitS
     Statement c(db_, R"sql(
         INSERT INTO campaigns (name, status, created_at, seed, count_per_unit, backend, threads,
             batch_size, failures_kept, worst_kept, impls, classes, command_line, host,
-            fpverify_version, notes)
-        VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+            fpverify_version, notes, reference)
+        VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     c.bind(1, spec.name).bind(2, utc_now_iso8601()).bind(3, as_sql(spec.seed));
     c.bind(4, as_sql(spec.count)).bind(5, spec.backend).bind(6, int64_t{spec.threads});
     c.bind(7, as_sql(spec.batch)).bind(8, as_sql(spec.limits.failures_kept));
     c.bind(9, as_sql(spec.limits.worst_kept)).bind(10, json_list(spec.impls));
     c.bind(11, json_list(spec.classes)).bind(12, spec.command_line).bind(13, host);
-    c.bind(14, version).bind(15, notes).run();
+    c.bind(14, version).bind(15, notes).bind(16, std::string(reference_mode_name(spec.reference))).run();
     const int64_t id = sqlite3_last_insert_rowid(db_);
     Statement u(db_, R"sql(
         INSERT INTO units (campaign_id, ordinal, impl, op, class, planned, next_index, tested,
-            passed, failed, source_digest)
-        VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?))sql");
+            passed, failed, source_digest, exhaustive)
+        VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?, ?))sql");
     for (const UnitState& unit : units) {
         const std::string op = unit.impl.substr(0, unit.impl.find('.'));
         u.reset();
         u.bind(1, id).bind(2, int64_t{unit.ordinal}).bind(3, unit.impl).bind(4, op);
-        u.bind(5, unit.input_class).bind(6, as_sql(unit.planned)).bind(7, unit.digest).run();
+        u.bind(5, unit.input_class).bind(6, as_sql(unit.planned)).bind(7, unit.digest);
+        u.bind(8, int64_t{unit.exhaustive ? 1 : 0}).run();
     }
     t.commit();
     return id;
@@ -269,14 +289,37 @@ void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
     Transaction t(db_);
     Statement u(db_, R"sql(
         UPDATE units SET next_index = ?, tested = ?, passed = ?, failed = ?, max_error = ?,
-            reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?
+            reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?,
+            ftz_changed = ?, wrong_runs_overflow = ?
         WHERE campaign_id = ? AND ordinal = ?)sql");
     u.bind(1, as_sql(unit.next_index)).bind(2, as_sql(tally.tested)).bind(3, as_sql(tally.passed()));
     u.bind(4, as_sql(tally.failed()));
     u.bind_optional(5, tally.worst.empty() ? std::nullopt : std::optional<double>(tally.max_error()));
     u.bind(6, as_sql(tally.reference_disagreements)).bind(7, as_sql(unit.failures_stored));
-    u.bind(8, unit.seconds).bind(9, as_sql(tally.outside())).bind(10, campaign_id);
-    u.bind(11, int64_t{unit.ordinal}).run();
+    u.bind(8, unit.seconds).bind(9, as_sql(tally.outside())).bind(10, as_sql(tally.ftz_changed));
+    u.bind(11, int64_t{tally.wrong_runs_overflow ? 1 : 0}).bind(12, campaign_id);
+    u.bind(13, int64_t{unit.ordinal}).run();
+    if (unit.exhaustive) {
+        Statement clear_runs(db_, "DELETE FROM wrong_runs WHERE campaign_id = ? AND ordinal = ?");
+        clear_runs.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).run();
+        Statement run(db_, "INSERT INTO wrong_runs (campaign_id, ordinal, first_bits, last_bits) "
+                           "VALUES (?, ?, ?, ?)");
+        for (const WrongRun& r : tally.wrong_runs) {
+            run.reset();
+            run.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, int64_t{r.first});
+            run.bind(4, int64_t{r.last}).run();
+        }
+        Statement binade(db_, R"sql(
+            INSERT INTO wrong_binades (campaign_id, ordinal, sign, exponent_field, count)
+            VALUES (?, ?, ?, ?, ?) ON CONFLICT (campaign_id, ordinal, sign, exponent_field)
+            DO UPDATE SET count = excluded.count)sql");
+        for (size_t i = 0; i < tally.wrong_by_binade.size(); ++i) {
+            if (tally.wrong_by_binade[i] == 0) continue;
+            binade.reset();
+            binade.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, static_cast<int64_t>(i >> 8));
+            binade.bind(4, static_cast<int64_t>(i & 255)).bind(5, as_sql(tally.wrong_by_binade[i])).run();
+        }
+    }
 
     Statement cat(db_, R"sql(
         INSERT INTO category_counts (campaign_id, ordinal, category, count) VALUES (?, ?, ?, ?)
@@ -360,7 +403,7 @@ CampaignRecord Store::campaign(int64_t id) {
         SELECT id, name, status, created_at, coalesce(finished_at, ''), seed, count_per_unit,
                backend, threads, batch_size, failures_kept, worst_kept, impls, classes,
                command_line, host, fpverify_version, elapsed_seconds, gpu_wait_seconds,
-               host_wait_seconds, notes
+               host_wait_seconds, notes, reference
         FROM campaigns WHERE id = ?)sql");
     s.bind(1, id);
     if (!s.step()) {
@@ -388,6 +431,7 @@ CampaignRecord Store::campaign(int64_t id) {
     r.gpu_wait_seconds = s.real(18);
     r.host_wait_seconds = s.real(19);
     r.notes = s.text(20);
+    r.spec.reference = reference_mode_from_name(s.text(21)).value_or(ReferenceMode::mpfr);
     return r;
 }
 
@@ -406,7 +450,7 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
     std::vector<UnitState> units;
     Statement s(db_, R"sql(
         SELECT ordinal, impl, class, planned, next_index, tested, failures_stored, seconds,
-               source_digest, reference_disagreements
+               source_digest, reference_disagreements, ftz_changed, exhaustive, wrong_runs_overflow
         FROM units WHERE campaign_id = ? ORDER BY ordinal)sql");
     s.bind(1, campaign_id);
     while (s.step()) {
@@ -421,6 +465,9 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
         u.seconds = s.real(7);
         u.digest = s.text(8);
         u.tally.reference_disagreements = static_cast<uint64_t>(s.int64(9));
+        u.tally.ftz_changed = static_cast<uint64_t>(s.int64(10));
+        u.exhaustive = s.int64(11) != 0;
+        u.tally.wrong_runs_overflow = s.int64(12) != 0;
         units.push_back(std::move(u));
     }
     for (UnitState& u : units) {
@@ -452,6 +499,20 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
             r.error = worst.real(6);
             r.category = category_from_name(worst.text(7)).value_or(Category::wrong_value);
             (worst.int64(0) != 0 ? u.tally.worst : u.tally.outside_worst).push_back(r);
+        }
+        Statement runs(db_, "SELECT first_bits, last_bits FROM wrong_runs WHERE campaign_id = ? "
+                            "AND ordinal = ? ORDER BY first_bits");
+        runs.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
+        while (runs.step()) {
+            u.tally.wrong_runs.push_back({static_cast<uint32_t>(runs.int64(0)), static_cast<uint32_t>(runs.int64(1))});
+        }
+        Statement binades(db_, "SELECT sign, exponent_field, count FROM wrong_binades "
+                               "WHERE campaign_id = ? AND ordinal = ?");
+        binades.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
+        while (binades.step()) {
+            if (u.tally.wrong_by_binade.empty()) u.tally.wrong_by_binade.assign(512, 0);
+            u.tally.wrong_by_binade[static_cast<size_t>(binades.int64(0) * 256 + binades.int64(1))] =
+                static_cast<uint64_t>(binades.int64(2));
         }
         Statement dis(db_, R"sql(
             SELECT input_index, a, b, vector_result, reference_result FROM disagreements

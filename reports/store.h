@@ -15,7 +15,7 @@
 
 namespace fpv {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 // A stored failure, with what it belongs to.
 struct StoredFailure {

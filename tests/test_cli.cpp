@@ -71,6 +71,9 @@ TEST(Cli, BadInputIsExitTwoWithAClearMessageAndNothingWritten) {
         {{"--impl", "div64.emu_nr", "--classes", "testfloat:" + malformed}, malformed + ":2:"},
         {{"--impl", "div64.emu_nr", "--backend", "quantum"}, "--backend"},
         {{"--impl", "div64.emu_nr,div64.emu_nr"}, "named twice"},
+        {{"--impl", "f2d.native", "--reference", "exactish"}, "--reference"},
+        {{"--impl", "f2d.native", "--classes", "range32:9-8"}, "LO <= HI"},
+        {{"--impl", "f2d.native", "--classes", "binade32:300"}, "exponent field"},
     };
     for (const BadRun& c : cases) {
         std::vector<std::string> args = {"run", "--db", db};
@@ -316,6 +319,46 @@ TEST(Cli, CampaignKilledWithSigkillResumesToTheUninterruptedTallies) {
     const CommandResult resumed = run_fpverify({"resume", "--db", db, "--quiet"});
     EXPECT_EQ(resumed.status, 1) << resumed.err;
     EXPECT_EQ(comparable_units(db), comparable_units(dir.path("whole.db")));
+}
+
+// An exhaustive sweep on the CPU, reported: the domain verdict and the exact wrong set.
+TEST(Cli, ExhaustiveSweepReportStatesTheDomainAndTheExactWrongRuns) {
+    TempDir dir;
+    const std::string db = dir.path("sweep.db");
+    const CommandResult run = run_fpverify({"run", "--db", db, "--impl", "f2d.shift_xor,f2d.byte_perm",
+                                            "--classes", "range32:0x37fff000-0x38000fff,binade32:130",
+                                            "--backend", "cpu", "--count", "10", "--reference", "fast",
+                                            "--no-progress"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    const CommandResult md = run_fpverify({"report", "--db", db, "--format", "md"});
+    ASSERT_EQ(md.status, 0) << md.err;
+    // --count does not cut a sweep short; each unit is complete.
+    EXPECT_TRUE(contains(md.out, "`range32:0x37fff000-0x38000fff`: 8,192 of 8,192 bit patterns judged, each once (complete)")) << md.out;
+    EXPECT_TRUE(contains(md.out, "`binade32:130`: 16,777,216 of 16,777,216 bit patterns judged")) << md.out;
+    EXPECT_TRUE(contains(md.out, "0x37fff000 (3.05101275e-05) to 0x37ffffff (3.05175763e-05): 4,096")) << md.out;
+    EXPECT_TRUE(contains(md.out, "**confirmed on the swept ranges only**")) << md.out;
+    EXPECT_TRUE(contains(md.out, "the documented domain is exactly the set where this impl is right")) << md.out;
+    EXPECT_TRUE(contains(md.out, "Reference: fast")) << md.out;
+    // byte_perm is wrong on the whole of binade 130 (2^3 and up), both signs: two runs.
+    EXPECT_TRUE(contains(md.out, "0x41000000 (8) to 0x417fffff")) << md.out;
+    EXPECT_TRUE(contains(md.out, "0xc1000000 (-8) to 0xc17fffff")) << md.out;
+
+    const CommandResult js = run_fpverify({"report", "--db", db, "--format", "json"});
+    ASSERT_EQ(js.status, 0) << js.err;
+    const json j = json::parse(js.out);
+    EXPECT_EQ(j["campaign"]["reference"], "fast");
+    for (const json& impl : j["impls"]) {
+        EXPECT_EQ(impl["domain_verdict"], "confirmed on the swept ranges only") << impl["impl"];
+        EXPECT_EQ(impl["sweep"]["domain_is_exact"], true) << impl["impl"];
+    }
+    bool found = false;
+    for (const json& u : j["units"]) {
+        if (u["impl"] != "f2d.byte_perm" || u["class"] != "binade32:130") continue;
+        found = true;
+        EXPECT_EQ(u["tested"], 16777216);
+        ASSERT_EQ(u["wrong_runs"].size(), 2u) << u["wrong_runs"].dump();
+    }
+    EXPECT_TRUE(found);
 }
 
 }  // namespace

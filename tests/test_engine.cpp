@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <cmath>
+
+#include "kernels/portability.h"
 #include "reports/store.h"
 #include "tests/test_support.h"
 #include "verifier/campaign_setup.h"
@@ -138,6 +141,106 @@ TEST(Engine, FailureSampleKeepsTheLowestIndicesAcrossBatches) {
                                    [](const FailureRecord& a, const FailureRecord& b) { return a.index < b.index; }));
         EXPECT_LE(u.tally.worst.size(), 5u);
     }
+}
+
+// ---- exhaustive sweeps ----------------------------------------------------------------------
+
+CampaignSpec sweep_spec() {
+    CampaignSpec spec;
+    spec.name = "sweep-test";
+    spec.impls = {"f2d.shift_xor", "f2d.byte_perm", "f2d.native"};
+    // Across the lower edge of shift_xor's domain and the upper edge of byte_perm's, negatives
+    // included; --count does not cut exhaustive classes short.
+    spec.classes = {"range32:0x37ff8000-0x38007fff", "range32:0xc0ff8000-0xc1007fff", "specials"};
+    spec.count = 100;
+    spec.seed = 5;
+    spec.limits = {5, 50};
+    return spec;
+}
+
+Outcome run_sweep(const std::string& db, int threads, uint64_t batch, ReferenceMode reference) {
+    CampaignSpec spec = sweep_spec();
+    spec.reference = reference;
+    PreparedCampaign p = prepare_campaign(spec);
+    Store store(db, Store::Mode::read_write);
+    CampaignRecord c;
+    c.spec = p.spec;
+    c.id = store.create_campaign(p.spec, p.units, "test", "test");
+    CpuBackend backend(threads, batch);
+    const int status = execute_campaign(store, c, p.units, p.inputs, backend, {false, true});
+    return collect(store, c.id, status);
+}
+
+// The wrong set worked out directly: maximal runs where the impl differs from the conversion.
+std::vector<WrongRun> wrong_runs_of(const char* impl, uint32_t first, uint32_t last) {
+    const HostImplFn fn = find_impl(impl)->host;
+    std::vector<WrongRun> runs;
+    for (uint64_t bits = first; bits <= last; ++bits) {
+        const uint64_t r = fn(bits, 0);
+        const uint64_t want = bits_of(static_cast<double>(float_of(static_cast<uint32_t>(bits))));
+        if (r == want || (std::isnan(double_of(r)) && std::isnan(double_of(want)))) continue;
+        if (!runs.empty() && runs.back().last + 1 == bits) {
+            runs.back().last = static_cast<uint32_t>(bits);
+        } else {
+            runs.push_back({static_cast<uint32_t>(bits), static_cast<uint32_t>(bits)});
+        }
+    }
+    return runs;
+}
+
+TEST(Engine, ExhaustiveSweepsJudgeEveryPatternOnceAndFindTheExactWrongSet) {
+    TempDir dir;
+    const int saved = omp_get_max_threads();
+    const Outcome one = run_sweep(dir.path("a.db"), 1, 1000, ReferenceMode::mpfr);
+    const Outcome two = run_sweep(dir.path("b.db"), 2, 7777, ReferenceMode::mpfr);
+    const Outcome fast = run_sweep(dir.path("c.db"), 3, 0, ReferenceMode::fast);
+    omp_set_num_threads(saved);
+    expect_same(one, two);
+    expect_same(one, fast);  // the fast reference changes nothing but the time
+    EXPECT_EQ(one.status, kExitClean);  // every wrong input lies outside the documented domains
+    for (const UnitState& u : one.units) {
+        if (u.input_class == "specials") continue;
+        EXPECT_TRUE(u.exhaustive);
+        EXPECT_EQ(u.planned, 65536u) << u.input_class;
+        EXPECT_EQ(u.tally.tested, 65536u) << u.input_class;
+        const InputSet set = resolve_class(u.input_class, OpId::f2d, 5);
+        const uint32_t first = static_cast<uint32_t>(set.first), last = static_cast<uint32_t>(set.first + set.size - 1);
+        const std::vector<WrongRun> expected = wrong_runs_of(u.impl.c_str(), first, last);
+        EXPECT_EQ(u.tally.wrong_runs, expected) << u.impl << " x " << u.input_class;
+        uint64_t wrong = 0;
+        for (const WrongRun& r : expected) wrong += uint64_t{r.last} - r.first + 1;
+        EXPECT_EQ(u.tally.outside(), u.impl == "f2d.native" ? 0u : wrong) << u.impl << " x " << u.input_class;
+    }
+    // The edges themselves: shift_xor is wrong below 2^-15 and right from it on.
+    const auto& shift_lower = one.units[0].tally.wrong_runs;
+    ASSERT_EQ(shift_lower.size(), 1u);
+    EXPECT_EQ(shift_lower[0].first, 0x37ff8000u);
+    EXPECT_EQ(shift_lower[0].last, 0x37ffffffu);
+}
+
+TEST(Engine, StoppedExhaustiveSweepResumesToTheSameRuns) {
+    TempDir dir;
+    const Outcome whole = run_sweep(dir.path("whole.db"), 2, 3000, ReferenceMode::mpfr);
+    const std::string db = dir.path("stopped.db");
+    int64_t id = 0;
+    {
+        PreparedCampaign p = prepare_campaign(sweep_spec());
+        Store store(db, Store::Mode::read_write);
+        CampaignRecord c;
+        c.spec = p.spec;
+        c.id = id = store.create_campaign(p.spec, p.units, "test", "test");
+        CpuBackend cpu(2, 3000);
+        StoppingBackend stopping(cpu, 30);
+        EXPECT_EQ(execute_campaign(store, c, p.units, p.inputs, stopping, {false, true}), kExitRuntime);
+        g_stop_requested.store(false);
+    }
+    Store store(db, Store::Mode::read_write);
+    CampaignRecord c = store.campaign(id);
+    std::vector<UnitState> units = store.units(id);
+    const std::vector<InputSet> inputs = reload_inputs(c.spec, units);
+    CpuBackend cpu(1, 5000);
+    const Outcome resumed = collect(store, id, execute_campaign(store, c, units, inputs, cpu, {false, true}));
+    expect_same(whole, resumed);
 }
 
 }  // namespace

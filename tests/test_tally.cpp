@@ -122,5 +122,59 @@ TEST(Tally, HistogramBinsAreFloorLog2WithZeroAndInfinityApart) {
     EXPECT_EQ(error_bin(INFINITY), kBinInfiniteError);
 }
 
+// A wrong set as maximal runs: from any split into contiguous chunks recorded in increasing
+// order within each piece, merged in any order.
+TEST(Tally, WrongRunsAreMaximalWhateverTheSplit) {
+    const TallyLimits limits{5, 7, 100};
+    std::mt19937 rng(9);
+    std::vector<uint32_t> wrong;
+    std::vector<WrongRun> runs;
+    for (uint32_t bits = 0x3f000000u; bits < 0x3f000000u + 20000; ++bits) {
+        if ((bits / 97) % 3 == 0 || bits % 1009 == 0) {
+            wrong.push_back(bits);
+            if (!runs.empty() && runs.back().last + 1 == bits) {
+                runs.back().last = bits;
+            } else {
+                runs.push_back({bits, bits});
+            }
+        }
+    }
+    ASSERT_LT(runs.size(), limits.runs_kept);
+    for (int trial = 0; trial < 20; ++trial) {
+        // Contiguous chunks dealt to pieces, as OpenMP's dynamic schedule deals them to threads.
+        const size_t pieces = 1 + rng() % 6;
+        std::vector<Tally> parts(pieces);
+        for (size_t at = 0; at < wrong.size();) {
+            const size_t chunk = 1 + rng() % 300;
+            Tally& part = parts[rng() % pieces];
+            for (size_t i = at; i < std::min(wrong.size(), at + chunk); ++i) part.record_wrong(wrong[i], limits);
+            at += chunk;
+        }
+        std::shuffle(parts.begin(), parts.end(), rng);
+        Tally merged;
+        for (const Tally& p : parts) merged.merge(p, limits);
+        ASSERT_EQ(merged.wrong_runs, runs) << "trial " << trial;
+        ASSERT_FALSE(merged.wrong_runs_overflow);
+        ASSERT_EQ(merged.wrong_by_binade[0x3f000000u >> 23], wrong.size());
+    }
+}
+
+TEST(Tally, TooManyWrongRunsBecomeAnOverflowFlagButTheBinadeCountsStay) {
+    const TallyLimits limits{5, 7, 10};
+    Tally a, b;
+    for (uint32_t i = 0; i < 30; i += 2) a.record_wrong(0x40000000u + i, limits);  // 15 runs
+    for (uint32_t i = 0; i < 6; i += 2) b.record_wrong(0xc0000000u + i, limits);   // 3 runs
+    EXPECT_FALSE(a.wrong_runs_overflow);  // pieces may hold more than runs_kept before merging
+    Tally merged;
+    merged.merge(b, limits);
+    EXPECT_FALSE(merged.wrong_runs_overflow);
+    EXPECT_EQ(merged.wrong_runs.size(), 3u);
+    merged.merge(a, limits);
+    EXPECT_TRUE(merged.wrong_runs_overflow);
+    EXPECT_TRUE(merged.wrong_runs.empty());
+    EXPECT_EQ(merged.wrong_by_binade[0x40000000u >> 23], 15u);
+    EXPECT_EQ(merged.wrong_by_binade[0xc0000000u >> 23], 3u);
+}
+
 }  // namespace
 }  // namespace fpv

@@ -8,6 +8,7 @@
 
 #include "corpus/class_catalogue.h"
 #include "kernels/catalogue.h"
+#include "reference/reference_mode.h"
 #include "verifier/tally.h"
 
 namespace fpv {
@@ -16,6 +17,7 @@ struct UnitWork {
     const ImplInfo& impl;
     const InputSet& inputs;
     TallyLimits limits;
+    ReferenceMode reference = ReferenceMode::mpfr;
 };
 
 // Receives the tally of inputs [begin, end) once they are all judged. Returning false asks the

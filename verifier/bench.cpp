@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "corpus/class_catalogue.h"
+#include "corpus/usage_error.h"
 #include "reference/judge.h"
 #include "reports/store.h"
 #include "verifier/backend_factory.h"
@@ -44,17 +45,18 @@ struct Costs {
 // stored inputs and results, as fpverify's judge computes it: for div64 two binary64 operands
 // into MPFR, mpfr_div, mpfr_subnormalize, the result back; for float-float ops the exact sums of
 // the result's and the operation's terms, and the relative error.
-Costs measure_costs(const ImplInfo& impl, const InputSet& inputs) {
+Costs measure_costs(const ImplInfo& impl, const InputSet& inputs,
+                    ReferenceMode reference = ReferenceMode::mpfr, uint64_t stride = 1) {
     constexpr uint64_t kInputs = 1 << 20;
     std::vector<Operands> in(kInputs);
     std::vector<uint64_t> out(kInputs, 0);
     volatile uint64_t sink = 0;
     Costs c{};
-    c.generate = nanoseconds_per_input(kInputs, [&](uint64_t i) { in[i] = inputs.input(i); });
+    c.generate = nanoseconds_per_input(kInputs, [&](uint64_t i) { in[i] = inputs.input(i * stride); });
     if (impl.host != nullptr) {
         c.impl = nanoseconds_per_input(kInputs, [&](uint64_t i) { out[i] = impl.host(in[i].a, in[i].b); });
     }
-    Judge judge(impl);
+    Judge judge(impl, reference);
     c.reference = nanoseconds_per_input(kInputs, [&](uint64_t i) {
         sink = sink ^ static_cast<uint64_t>(judge(in[i], out[i]).category);
     });
@@ -83,9 +85,99 @@ double all_core_reference_rate(const ImplInfo& impl, const InputSet& inputs) {
     return total;
 }
 
+struct CampaignTiming {
+    double seconds = 0;
+    int status = 0;
+    CampaignRecord record;
+};
+
+// Runs a prepared campaign on a fresh backend into a temporary database that goes afterwards.
+CampaignTiming time_campaign(const PreparedCampaign& prepared, const std::string& host) {
+    const std::string db = std::filesystem::temp_directory_path() /
+                           ("fpverify-bench-" + std::to_string(getpid()) + ".db");
+    CampaignTiming t;
+    {
+        Store store(db, Store::Mode::read_write);
+        t.record.spec = prepared.spec;
+        std::unique_ptr<Backend> backend =
+            make_backend(prepared.spec.backend, prepared.spec.threads, prepared.spec.batch, {});
+        std::printf("  backend: %s\n", backend->describe().c_str());
+        t.record.id = store.create_campaign(prepared.spec, prepared.units, host, "bench");
+        const auto start = std::chrono::steady_clock::now();
+        std::vector<UnitState> units = prepared.units;
+        t.status = execute_campaign(store, t.record, units, prepared.inputs, *backend,
+                                    ExecuteOptions{false, true});
+        t.seconds = seconds_since(start);
+    }
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+    return t;
+}
+
+std::string host_name() {
+    char host[256] = "unknown";
+    gethostname(host, sizeof host - 1);
+    return host;
+}
+
 }  // namespace
 
+int run_sweep_bench(const BenchOptions& options) {
+    if (options.threads > 0) omp_set_num_threads(options.threads);
+    CampaignSpec spec;
+    spec.name = "bench-sweep";
+    spec.impls = {options.impl};
+    spec.classes = {options.input_class};
+    spec.seed = 1;
+    spec.count = 1;  // exhaustive classes ignore it
+    spec.backend = options.backend;
+    spec.threads = options.threads;
+    spec.command_line = "fpverify bench --sweep";
+    PreparedCampaign prepared = prepare_campaign(spec);
+    const InputSet& inputs = prepared.inputs.front();
+    if (!inputs.exhaustive) {
+        throw UsageError("bench --sweep: class '" + options.input_class +
+                         "' is not exhaustive (all32, range32:LO-HI, binade32:E)");
+    }
+    const ImplInfo& impl = *find_impl(options.impl);
+    const std::string host = host_name();
+    std::printf("fpverify bench --sweep: %s x %s (%llu inputs) on %s (backend %s): %d cores, %d threads\n",
+                options.impl.c_str(), options.input_class.c_str(),
+                static_cast<unsigned long long>(inputs.size), host.c_str(), options.backend.c_str(),
+                omp_get_num_procs(), omp_get_max_threads());
+    if (options.backend == "gpu") {
+        const SweepTiming g = gpu_sweep_timing(impl, inputs, 0);
+        std::printf("  GPU 0 evaluation alone               %8.3f s  (%.2f G inputs/s; best of 3)\n",
+                    g.evaluate_seconds, g.inputs / g.evaluate_seconds / 1e9);
+        std::printf("  GPU 0 evaluation + results to host   %8.3f s  (%.2f G inputs/s, %.1f GB/s over the bus)\n",
+                    g.with_copy_seconds, g.inputs / g.with_copy_seconds / 1e9,
+                    g.inputs * 8.0 / g.with_copy_seconds / 1e9);
+    }
+    for (const ReferenceMode mode : {ReferenceMode::mpfr, ReferenceMode::fast}) {
+        if (mode == ReferenceMode::fast && !Binary32Reference::has_fast_reference(impl.op)) {
+            std::printf("  reference fast: %s has no faster exact check than MPFR\n", options.impl.c_str());
+            continue;
+        }
+        // Inputs spread evenly over the set: its first 2^20 may all be alike.
+        const Costs c = measure_costs(impl, inputs, mode, std::max<uint64_t>(1, inputs.size >> 20));
+        std::printf("  reference %s: %.1f ns per input on one core, averaged over the set%s\n",
+                    std::string(reference_mode_name(mode)).c_str(), c.reference,
+                    mode == ReferenceMode::fast ? " (host IEEE 754; MPFR on 1 input in 1024)" : " (MPFR)");
+        prepared.spec.reference = mode;
+        const CampaignTiming t = time_campaign(prepared, host);
+        std::printf("  end to end, reference %-5s          %8.3f s  (%.1f M inputs/s, exit status %d",
+                    std::string(reference_mode_name(mode)).c_str(), t.seconds, inputs.size / t.seconds / 1e6,
+                    t.status);
+        if (t.record.gpu_wait_seconds > 0 || t.record.host_wait_seconds > 0) {
+            std::printf("; GPU idle %.0f%%, host idle %.0f%%", 100 * t.record.gpu_wait_seconds / t.seconds,
+                        100 * t.record.host_wait_seconds / t.seconds);
+        }
+        std::printf(")\n");
+    }
+    return 0;
+}
+
 int run_bench(const BenchOptions& options) {
+    if (options.sweep) return run_sweep_bench(options);
     if (options.raw) {
         // 10^8 threads of 100 dependent operations each, as the seed post measured division.
         std::printf("raw GPU throughput (GPU 0, 10^8 threads x 100 dependent operations, fastest of "
@@ -109,10 +201,9 @@ int run_bench(const BenchOptions& options) {
     const PreparedCampaign probe = prepare_campaign(spec);
     const ImplInfo& impl = *find_impl(options.impl);
 
-    char host[256] = "unknown";
-    gethostname(host, sizeof host - 1);
+    const std::string host = host_name();
     std::printf("fpverify bench: %s x %s on %s (backend %s): %d cores, %d threads\n",
-                options.impl.c_str(), options.input_class.c_str(), host, options.backend.c_str(),
+                options.impl.c_str(), options.input_class.c_str(), host.c_str(), options.backend.c_str(),
                 omp_get_num_procs(), threads);
     const Costs c = measure_costs(impl, probe.inputs.front());
     if (options.backend == "cpu") {
@@ -131,24 +222,10 @@ int run_bench(const BenchOptions& options) {
                 threads, all_cores / 1e6, all_cores / ceiling);
 
     spec.count = static_cast<uint64_t>(ceiling * options.seconds);
-    PreparedCampaign prepared = prepare_campaign(spec);
-    const std::string db = std::filesystem::temp_directory_path() /
-                           ("fpverify-bench-" + std::to_string(getpid()) + ".db");
-    int status = 0;
-    double elapsed = 0;
-    CampaignRecord campaign;
-    {
-        Store store(db, Store::Mode::read_write);
-        campaign.spec = prepared.spec;
-        std::unique_ptr<Backend> backend = make_backend(spec.backend, spec.threads, 0, {});
-        std::printf("  backend: %s\n", backend->describe().c_str());
-        campaign.id = store.create_campaign(prepared.spec, prepared.units, host, "bench");
-        const auto start = std::chrono::steady_clock::now();
-        status = execute_campaign(store, campaign, prepared.units, prepared.inputs, *backend,
-                                  ExecuteOptions{false, true});
-        elapsed = seconds_since(start);
-    }
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+    const CampaignTiming timing = time_campaign(prepare_campaign(spec), host);
+    const int status = timing.status;
+    const double elapsed = timing.seconds;
+    const CampaignRecord& campaign = timing.record;
     const double verified = spec.count / elapsed;
     std::printf("  verified campaign rate              %8.3f M/s  (%llu inputs in %.1f s, "
                 "SQLite commits included, exit status %d)\n",

@@ -12,8 +12,13 @@ struct BenchOptions {
     int threads = 0;      // 0: every core
     std::string backend = "cpu";
     bool raw = false;     // also time the GPU impls in a tight loop
+    bool sweep = false;   // time one exhaustive class instead: GPU alone, then end to end
 };
 
 int run_bench(const BenchOptions& options);
+
+// `fpverify bench --sweep`: the time of one whole exhaustive class (all32 by default): the
+// GPU's evaluation alone, then the campaign end to end with each reference.
+int run_sweep_bench(const BenchOptions& options);
 
 }  // namespace fpv

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "reference/reference_mode.h"
 #include "verifier/tally.h"
 
 namespace fpv {
@@ -19,6 +20,7 @@ struct CampaignSpec {
     int threads = 0;                   // 0: every core
     uint64_t batch = 0;                // 0: adaptive
     TallyLimits limits;
+    ReferenceMode reference = ReferenceMode::mpfr;
     std::string command_line;
 };
 
@@ -33,6 +35,7 @@ struct UnitState {
     uint64_t failures_stored = 0;
     double seconds = 0;
     std::string digest;       // vector-file content digest, empty for generators
+    bool exhaustive = false;  // an exhaustive sweep of binary32 bit patterns
 
     bool done() const { return next_index >= planned; }
 };

@@ -83,8 +83,11 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
             unit.ordinal = static_cast<int>(prepared.units.size());
             unit.impl = impl_name;
             unit.input_class = c;
-            unit.planned = std::min(spec.count, it->second.size);
+            // Exhaustive classes sweep every pattern whatever --count says: a partial sweep
+            // could not confirm a domain. range32 is the way to ask for less.
+            unit.planned = it->second.exhaustive ? it->second.size : std::min(spec.count, it->second.size);
             unit.digest = it->second.digest;
+            unit.exhaustive = it->second.exhaustive;
             prepared.units.push_back(std::move(unit));
             prepared.inputs.push_back(it->second);
         }

@@ -11,7 +11,7 @@ template <class ResultOf>
 Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf result_of);
 
 // Judges inputs [begin, end) whose operands and results were computed elsewhere (the GPU):
-// inputs[i - begin] and results[i - begin].
+// inputs[i - begin] (or, with inputs == nullptr, the generator's input i) and results[i - begin].
 Tally judge_buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Operands* inputs,
                     const uint64_t* results);
 

@@ -23,5 +23,7 @@ int mufu_dump(const std::string&, int, uint64_t) { throw UsageError(kNoCuda); }
 uint64_t mufu_mantissa_mismatches(int) { throw UsageError(kNoCuda); }
 
 std::vector<RawThroughput> gpu_raw_throughput(int, uint64_t, int) { throw UsageError(kNoCuda); }
+IntrinsicsCheck gpu_intrinsics_check(int, uint64_t) { throw UsageError(kNoCuda); }
+SweepTiming gpu_sweep_timing(const ImplInfo&, const InputSet&, int) { throw UsageError(kNoCuda); }
 
 }  // namespace fpv

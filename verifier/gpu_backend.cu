@@ -260,13 +260,15 @@ private:
             a.stream = d.stream;
             a.begin = f.begin;
             a.count = f.count;
-            a.inputs = s.device_inputs;
+            a.inputs = work.inputs.exhaustive ? nullptr : s.device_inputs;
             a.results = s.device_results;
             gpu::launch_evaluate(work.impl.name, work.inputs.generator(d.vectors), a);
         }
         FPV_CUDA(cudaGetLastError());
-        FPV_CUDA(cudaMemcpyAsync(s.host_inputs, s.device_inputs, f.count * sizeof(Operands),
-                                 cudaMemcpyDeviceToHost, d.stream));
+        if (!work.inputs.exhaustive) {
+            FPV_CUDA(cudaMemcpyAsync(s.host_inputs, s.device_inputs, f.count * sizeof(Operands),
+                                     cudaMemcpyDeviceToHost, d.stream));
+        }
         FPV_CUDA(cudaMemcpyAsync(s.host_results, s.device_results, f.count * sizeof(uint64_t),
                                  cudaMemcpyDeviceToHost, d.stream));
         FPV_CUDA(cudaEventRecord(s.done, d.stream));
@@ -311,7 +313,8 @@ private:
             wait(f);
             const Slot& s = devices_[f.device].slots[f.slot];
             const auto judging = std::chrono::steady_clock::now();
-            Tally t = judge_buffers(work, f.begin, f.begin + f.count, s.host_inputs, s.host_results);
+            Tally t = judge_buffers(work, f.begin, f.begin + f.count,
+                                    work.inputs.exhaustive ? nullptr : s.host_inputs, s.host_results);
             const double judged = seconds_since(judging);
             queue.pop_front();
             // About half a second of judging per batch keeps commits rare; the GPU needs far

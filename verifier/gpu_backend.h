@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "corpus/class_catalogue.h"
+#include "kernels/catalogue.h"
 #include "verifier/backend.h"
 
 namespace fpv {
@@ -37,5 +39,23 @@ struct RawThroughput {
 // Divisions per second of each GPU impl of div64 in a tight dependent loop, the way the seed
 // post measured them: `threads` threads each doing `reps` divisions.
 std::vector<RawThroughput> gpu_raw_throughput(int device, uint64_t threads, int reps);
+
+struct SweepTiming {
+    uint64_t inputs = 0;
+    double evaluate_seconds = 0;   // the evaluation kernels over every input, results on the GPU
+    double with_copy_seconds = 0;  // the same with each batch's results copied to the host
+};
+
+// The GPU half of a campaign over the whole input set, alone (best of 3 after a warm-up).
+SweepTiming gpu_sweep_timing(const ImplInfo& impl, const InputSet& inputs, int device);
+
+// CUDA's __byte_perm and __hiloint2double on `device` against fpverify's host versions: every
+// selector of the low 16 bits, then `random_cases` random operands and selectors.
+struct IntrinsicsCheck {
+    uint64_t cases = 0;
+    uint64_t byte_perm_mismatches = 0, hiloint2double_mismatches = 0;
+    std::vector<std::string> examples;  // the first few mismatches
+};
+IntrinsicsCheck gpu_intrinsics_check(int device, uint64_t random_cases);
 
 }  // namespace fpv

@@ -1,5 +1,7 @@
 // The GPU side of a campaign: each thread generates its inputs from (class key, index), runs
-// the implementation, and writes inputs and result for the host to judge. One kernel per
+// the implementation, and writes inputs and result for the host to judge. Exhaustive sweeps,
+// whose input is the index itself, write results only (inputs == nullptr): a third of the
+// traffic over the bus. One kernel per
 // (impl, class), generated from the impl list.
 #pragma once
 
@@ -25,7 +27,6 @@ namespace fpv::gpu {
     };
 FPV_PORTABLE_IMPLS(FPV_GPU_FUNCTOR)
 FPV_DEVICE_ONLY_IMPLS(FPV_GPU_FUNCTOR)
-#undef FPV_GPU_FUNCTOR
 
 template <class Impl, class Generator>
 __global__ void evaluate(Impl impl, Generator generator, uint64_t begin, uint64_t count,
@@ -34,7 +35,7 @@ __global__ void evaluate(Impl impl, Generator generator, uint64_t begin, uint64_
     for (uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
          i += stride) {
         const Operands in = generator(begin + i);
-        inputs[i] = in;
+        if (inputs != nullptr) inputs[i] = in;
         results[i] = impl(in.a, in.b);
     }
 }
@@ -55,14 +56,29 @@ void launch_impl(const GeneratorSpec& g, const LaunchArgs& a) {
     });
 }
 
+#define FPV_GPU_DISPATCH(op, variant, ...) \
+    if (impl == Impl_##op##_##variant::name) return launch_impl<Impl_##op##_##variant, OpId::op>(g, a), true;
+
+// The impls compiled with other nvcc flags, each list in a translation unit of its own
+// (verifier/gpu_config_*.cu): true when `impl` was one of them and its kernel was launched.
+bool launch_config_ieee(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
+bool launch_config_approx(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
+bool launch_config_ieee_ftz(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
+bool launch_config_approx_ftz(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
+
+inline bool launch_main(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a) {
+    FPV_PORTABLE_IMPLS(FPV_GPU_DISPATCH)
+    FPV_DEVICE_ONLY_IMPLS(FPV_GPU_DISPATCH)
+    return false;
+}
+
 // Launches the evaluation kernel of `impl` for the unit's generator. Throws for an impl
 // without one.
 inline void launch_evaluate(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a) {
-#define FPV_GPU_DISPATCH(op, variant, ...) \
-    if (impl == Impl_##op##_##variant::name) return launch_impl<Impl_##op##_##variant, OpId::op>(g, a);
-    FPV_PORTABLE_IMPLS(FPV_GPU_DISPATCH)
-    FPV_DEVICE_ONLY_IMPLS(FPV_GPU_DISPATCH)
-#undef FPV_GPU_DISPATCH
+    if (launch_main(impl, g, a) || launch_config_ieee(impl, g, a) || launch_config_approx(impl, g, a) ||
+        launch_config_ieee_ftz(impl, g, a) || launch_config_approx_ftz(impl, g, a)) {
+        return;
+    }
     throw std::logic_error("no GPU kernel for " + std::string(impl));
 }
 

@@ -24,9 +24,10 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
                       ResultOf& result_of) {
     std::vector<ThreadTally> partial(static_cast<size_t>(omp_get_max_threads()));
     const InputSet& inputs = work.inputs;
+    const bool exhaustive = inputs.exhaustive;
 #pragma omp parallel
     {
-        Judge judge(work.impl);
+        Judge judge(work.impl, work.reference);
         Tally& mine = partial[static_cast<size_t>(omp_get_thread_num())].tally;
 #pragma omp for schedule(dynamic, 2048) nowait
         for (uint64_t i = begin; i < end; ++i) {
@@ -34,6 +35,9 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
             const uint64_t result = result_of(i, in);
             const Verdict v = judge(in, result);
             mine.record(i, in, result, v, work.limits);
+            if (v.ftz_changed) ++mine.ftz_changed;
+            if (exhaustive && v.wrong) mine.record_wrong(static_cast<uint32_t>(in.a), work.limits);
+            if (v.reference_conflict) mine.record_disagreement(i, in, v.conflicting, v.expected, work.limits);
             if constexpr (Generator::kVectorFile) {
                 if (!Judge::same_answer(inputs.vector_results[i], v.expected)) {
                     mine.record_disagreement(i, in, inputs.vector_results[i], v.expected,

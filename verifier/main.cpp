@@ -142,6 +142,7 @@ int list_command(const std::string& what) {
 struct RunArgs {
     std::string impls, classes = "all", count = "1e6", seed = "1", db = "fpverify.db";
     std::string backend = "auto", name = "campaign", batch, failures_kept = "1000", devices;
+    std::string reference = "mpfr";
     int threads = 0;
     size_t worst = 16;
     bool progress = false, no_progress = false, quiet = false;
@@ -164,6 +165,9 @@ int run_command(const RunArgs& a, const std::string& command_line) {
     spec.batch = a.batch.empty() ? 0 : parse_count(a.batch, "--batch");
     spec.limits.failures_kept = static_cast<size_t>(parse_count(a.failures_kept, "--failures-kept"));
     spec.limits.worst_kept = a.worst;
+    const auto reference = reference_mode_from_name(a.reference);
+    if (!reference) throw UsageError("--reference: '" + a.reference + "' is neither mpfr nor fast");
+    spec.reference = *reference;
     spec.command_line = command_line;
     // Validate everything (including the GPU's presence) before the database is touched.
     check_impl_names(spec.impls);  // before the backend, for the clearer message
@@ -339,6 +343,10 @@ int main(int argc, char** argv) {
                         "failures stored per (impl, class), lowest indices first")
         ->capture_default_str();
     run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")->capture_default_str();
+    run_cmd->add_option("--reference", run.reference,
+                        "mpfr | fast: fast uses the host's exact IEEE 754 answer where there is one "
+                        "(f2d, sqrt32, rcp32, div32), cross-checked by MPFR on 1 input in 1024")
+        ->capture_default_str();
     run_cmd->add_flag("--progress", run.progress, "draw a progress line even off a terminal");
     run_cmd->add_flag("--no-progress", run.no_progress, "no progress line");
     run_cmd->add_flag("--quiet", run.quiet, "no summary");
@@ -386,6 +394,9 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--threads", bench.threads, "host threads (0: every core)");
     bench_cmd->add_option("--backend", bench.backend, "cpu | gpu")->capture_default_str();
     bench_cmd->add_flag("--raw", bench.raw, "also time every GPU division impl in a tight loop");
+    bench_cmd->add_flag("--sweep", bench.sweep,
+                        "time one exhaustive class (e.g. --class all32): GPU alone, then end to end "
+                        "with each reference");
 
     std::string dump_dir = ".";
     int dump_device = 0;

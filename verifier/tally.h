@@ -16,6 +16,13 @@ namespace fpv {
 struct TallyLimits {
     size_t worst_kept = 16;      // largest errors kept, with their inputs
     size_t failures_kept = 1000; // failures kept as a sample, lowest input indices first
+    size_t runs_kept = 10000;    // exhaustive sweeps: maximal runs of wrong inputs described exactly
+};
+
+// A maximal run of consecutive binary32 bit patterns with wrong results, inclusive.
+struct WrongRun {
+    uint32_t first = 0, last = 0;
+    bool operator==(const WrongRun&) const = default;
 };
 
 struct FailureRecord {
@@ -82,6 +89,12 @@ struct Tally {
     std::vector<FailureRecord> failures;      // failures, by index
     uint64_t reference_disagreements = 0;     // vector-file results that the reference contradicts
     std::vector<FailureRecord> disagreements; // a sample of those, by index (result = vector's)
+    uint64_t ftz_changed = 0;                 // flush-to-zero impls: answers that flushing changed
+    // Exhaustive sweeps of binary32 operands: the wrong inputs exactly, as runs of bit patterns
+    // (until there are more than runs_kept of them) and counted by binade (sign, exponent field).
+    std::vector<WrongRun> wrong_runs;
+    bool wrong_runs_overflow = false;
+    std::vector<uint64_t> wrong_by_binade;    // 512 counts, index sign * 256 + field; empty if none
 
     uint64_t count(Category c) const { return by_category[static_cast<size_t>(c)]; }
     uint64_t exact() const { return count(Category::exact); }
@@ -103,6 +116,8 @@ struct Tally {
     }
     void record_details(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
                         const TallyLimits& limits);
+    // Exhaustive sweeps call this for each wrong input, in increasing order within a thread.
+    void record_wrong(uint32_t bits, const TallyLimits& limits);
     void record_disagreement(uint64_t index, const Operands& input, uint64_t vector_result,
                              uint64_t reference_result, const TallyLimits& limits);
     void merge(const Tally& other, const TallyLimits& limits);

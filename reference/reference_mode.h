@@ -1,0 +1,28 @@
+// Which reference judges a campaign. MPFR always; "fast" lets ops with an exact host
+// computation (f2d, and sqrt32, rcp32 and div32 through the host's IEEE 754 binary32
+// instructions) use it instead, with MPFR still checking a fixed sample of the inputs.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace fpv {
+
+enum class ReferenceMode { mpfr, fast };
+
+constexpr std::string_view reference_mode_name(ReferenceMode m) {
+    return m == ReferenceMode::fast ? "fast" : "mpfr";
+}
+
+inline std::optional<ReferenceMode> reference_mode_from_name(std::string_view name) {
+    if (name == "mpfr") return ReferenceMode::mpfr;
+    if (name == "fast") return ReferenceMode::fast;
+    return std::nullopt;
+}
+
+// The inputs whose fast reference MPFR recomputes: those whose first operand's low ten bits
+// are 0x2a5, one in 1024 of every binade and of every exhaustive range of 1024 patterns.
+constexpr bool cross_checked(uint64_t a) { return (a & 0x3ffu) == 0x2a5u; }
+
+}  // namespace fpv

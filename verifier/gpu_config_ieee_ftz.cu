@@ -1,0 +1,17 @@
+// Impls whose meaning depends on nvcc's flags, compiled here with -prec-div=true -prec-sqrt=true -ftz=true
+// (the Makefile gives this file those flags).
+#include "kernels/cuda_functions.cuh"
+#include "verifier/gpu_kernels.cuh"
+
+namespace fpv::gpu {
+
+FPV_CUDA_IEEE_FTZ_IMPLS(FPV_GPU_FUNCTOR)
+FPV_FF_FTZ_IMPLS(FPV_GPU_FUNCTOR)
+
+bool launch_config_ieee_ftz(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a) {
+    FPV_CUDA_IEEE_FTZ_IMPLS(FPV_GPU_DISPATCH)
+    FPV_FF_FTZ_IMPLS(FPV_GPU_DISPATCH)
+    return false;
+}
+
+}  // namespace fpv::gpu
