@@ -21,7 +21,6 @@ struct CorrectlyRoundedClaim {
     std::string_view impl;
     double ulp_bound = 0;       // 0: correctly rounded
     std::string_view source;    // where the bound is documented
-    bool ftz = false;           // judged against the flush-to-zero reference
     DomainFn in_domain = nullptr;
 };
 

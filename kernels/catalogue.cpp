@@ -14,7 +14,7 @@ constexpr uint8_t kGpuIfBuilt = 0;
 #endif
 
 ImplInfo make_impl(std::string_view name, OpId op, uint8_t where, std::string_view summary,
-                   std::string_view domain, std::string_view claim, HostImplFn host) {
+                   std::string_view domain, std::string_view claim, HostImplFn host, bool ftz = false) {
     ImplInfo i{};
     i.name = name;
     i.op = op;
@@ -23,6 +23,7 @@ ImplInfo make_impl(std::string_view name, OpId op, uint8_t where, std::string_vi
     i.domain = domain;
     i.claim = claim;
     i.host = host;
+    i.ftz = ftz;
     return i;
 }
 
@@ -32,6 +33,9 @@ ImplInfo make_impl(std::string_view name, OpId op, uint8_t where, std::string_vi
     make_impl(#op "." #variant, OpId::op, kRunsOnCpu, summary, domain, claim, &fn),
 #define FPV_CATALOGUE_DEVICE(op, variant, fn, summary, domain, claim) \
     make_impl(#op "." #variant, OpId::op, kGpuIfBuilt, summary, domain, claim, nullptr),
+// Built with -ftz=true: judged against the flush-to-zero reference.
+#define FPV_CATALOGUE_DEVICE_FTZ(op, variant, fn, summary, domain, claim) \
+    make_impl(#op "." #variant, OpId::op, kGpuIfBuilt, summary, domain, claim, nullptr, true),
 
 }  // namespace
 
@@ -86,7 +90,9 @@ const std::vector<ImplInfo>& all_impls() {
         std::vector<ImplInfo> list = {FPV_PORTABLE_IMPLS(FPV_CATALOGUE_PORTABLE)
                                           FPV_HOST_ONLY_IMPLS(FPV_CATALOGUE_HOST)
                                               FPV_DEVICE_ONLY_IMPLS(FPV_CATALOGUE_DEVICE)
-                                                  FPV_CONFIGURED_GPU_IMPLS(FPV_CATALOGUE_DEVICE)};
+                                                  FPV_CUDA_IEEE_IMPLS(FPV_CATALOGUE_DEVICE)
+                                                      FPV_CUDA_APPROX_IMPLS(FPV_CATALOGUE_DEVICE)
+                                                          FPV_FTZ_GPU_IMPLS(FPV_CATALOGUE_DEVICE_FTZ)};
         for (ImplInfo& impl : list) {
             for (const NamedClaim& c : accuracy_claims()) {
                 if (c.impl != impl.name) continue;
@@ -97,7 +103,6 @@ const std::vector<ImplInfo>& all_impls() {
                 if (c.impl != impl.name) continue;
                 impl.ulp_bound = c.ulp_bound;
                 impl.bound_source = c.source;
-                impl.ftz = c.ftz;
                 impl.in_domain = c.in_domain;
             }
         }

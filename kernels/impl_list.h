@@ -129,5 +129,6 @@
     X(ff_mul, dw_times_dw3_ftz, ::fpv::ff::times_dw3, "DWTimesDW3 built with -ftz=true",       \
       FPV_FF_DOMAIN, "4u^2 (MR22)")
 
-#define FPV_CONFIGURED_GPU_IMPLS(X) FPV_CUDA_IEEE_IMPLS(X) FPV_CUDA_APPROX_IMPLS(X) \
-    FPV_CUDA_IEEE_FTZ_IMPLS(X) FPV_CUDA_APPROX_FTZ_IMPLS(X) FPV_FF_FTZ_IMPLS(X)
+// The impls built with -ftz=true, which are judged against the flush-to-zero reference.
+#define FPV_FTZ_GPU_IMPLS(X) FPV_CUDA_IEEE_FTZ_IMPLS(X) FPV_CUDA_APPROX_FTZ_IMPLS(X) FPV_FF_FTZ_IMPLS(X)
+#define FPV_CONFIGURED_GPU_IMPLS(X) FPV_CUDA_IEEE_IMPLS(X) FPV_CUDA_APPROX_IMPLS(X) FPV_FTZ_GPU_IMPLS(X)

@@ -125,6 +125,16 @@ void exhaustive_unit(std::ostringstream& o, const UnitState& u, size_t runs_kept
         first = false;
     }
     o << "\n";
+    if (!t.outside_worst.empty()) {
+        // What the impl returns where it is not meant to work: its largest finite errors there.
+        const OpId op = op_of_impl_name(u.impl);
+        o << "\n  Largest finite errors outside the documented domain:\n";
+        for (size_t i = 0; i < std::min<size_t>(3, t.outside_worst.size()); ++i) {
+            const FailureRecord& r = t.outside_worst[i];
+            o << "  - " << operands_text(op, r.input) << " -> " << result_text(op, r.result) << " instead of "
+              << expected_text(op, r.expected) << ": " << error_text(r.error) << " ulp\n";
+        }
+    }
 }
 
 void binary32_section(std::ostringstream& o, const CampaignReport& report) {

@@ -71,12 +71,18 @@ std::string operands_text(OpId op, const Operands& in) {
 }
 
 std::string result_text(OpId op, uint64_t result) {
-    if (op == OpId::div64) return hex64(result) + " (" + decimal_of(result) + ")";
+    switch (op_info(op).result) {
+        case ResultFormat::binary64: return hex64(result) + " (" + decimal_of(result) + ")";
+        case ResultFormat::binary32: return single_text(result);
+        case ResultFormat::pair: break;
+    }
     return pair_text(result);
 }
 
 std::string expected_text(OpId op, uint64_t expected) {
-    if (op == OpId::div64) return hex64(expected) + " (" + decimal_of(expected) + ")";
+    // Float-float ops keep the exact value rounded to binary64; the others, the correctly
+    // rounded result in their own format.
+    if (op_info(op).result != ResultFormat::pair) return result_text(op, expected);
     return "exact value " + decimal_of(expected);
 }
 

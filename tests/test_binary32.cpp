@@ -307,8 +307,9 @@ TEST(Binary32Reference, FtzImplsCountWhereFlushingChangedTheAnswer) {
 
 TEST(FloatFloatFtz, SubnormalOperandsReadAsZerosAndTheChangeIsCounted) {
     const ImplInfo& ieee = *find_impl("eft_add.two_sum");
-    ImplInfo ftz = ieee;
-    ftz.ftz = true;
+    const ImplInfo& ftz = *find_impl("eft_add.two_sum_ftz");  // the catalogue's FTZ build
+    ASSERT_TRUE(ftz.ftz);
+    ASSERT_FALSE(ieee.ftz);
     Judge judge_ieee(ieee), judge_ftz(ftz);
     const float subnormal = 0x1p-140f;
     const Operands in{bits_of(1.0f), bits_of(subnormal)};
@@ -323,6 +324,15 @@ TEST(FloatFloatFtz, SubnormalOperandsReadAsZerosAndTheChangeIsCounted) {
     const Operands normal_operands{bits_of(0x1p-100f), bits_of(0x1.000002p-126f)};
     EXPECT_TRUE(judge_ftz(normal_operands, uint64_t{bits_of(0x1p-100f)} << 32).wrong);
     EXPECT_FALSE(judge_ftz(normal_operands, uint64_t{bits_of(0x1p-100f)} << 32).ftz_changed);
+}
+
+TEST(FloatFloatFtz, EveryImplBuiltWithFtzIsJudgedInFtzMode) {
+    size_t ftz_impls = 0;
+    for (const ImplInfo& impl : all_impls()) {
+        EXPECT_EQ(impl.ftz, impl.name.ends_with("_ftz")) << impl.name;
+        ftz_impls += impl.ftz ? 1 : 0;
+    }
+    EXPECT_EQ(ftz_impls, 16u);  // 9 CUDA binary32 functions, 7 float-float blocks
 }
 
 // ---- exhaustive classes ---------------------------------------------------------------------
