@@ -15,14 +15,15 @@ class Judge {
 public:
     explicit Judge(const ImplInfo& impl, ReferenceMode mode = ReferenceMode::mpfr) : impl_(impl), mode_(mode) {}
 
-    Verdict operator()(const Operands& in, uint64_t result) {
+    // `precomputed`: a float-float verdict the GPU already computed with the fast reference.
+    Verdict operator()(const Operands& in, uint64_t result, const CompactVerdict* precomputed = nullptr) {
         if (impl_.op == OpId::div64) {
             Verdict v = judge_div64(divider_, in.a, in.b, result);
             v.wrong = v.failed();
             return v;
         }
         if (is_binary32_op(impl_.op)) return binary32_.judge(impl_, in, result, mode_);
-        return float_float_.judge(impl_, in, result);
+        return float_float_.judge(impl_, in, result, mode_, precomputed);
     }
 
     // The correctly rounded result, for cross-checking vector files (div64).
@@ -30,6 +31,13 @@ public:
 
     // Whether two results count as the same answer (any NaN matches any NaN).
     static bool same_answer(uint64_t a, uint64_t b);
+
+    // Whether `--reference fast` changes anything for op: the binary32 ops with an exact host
+    // instruction, f2d, and every float-float op (exact sums without MPFR).
+    static bool has_fast_reference(OpId op) {
+        if (op == OpId::div64) return false;
+        return is_binary32_op(op) ? Binary32Reference::has_fast_reference(op) : true;
+    }
 
 private:
     const ImplInfo& impl_;

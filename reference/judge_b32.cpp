@@ -162,6 +162,29 @@ uint32_t Binary32Reference::host_correctly_rounded(OpId op, uint32_t a, uint32_t
     return ftz ? flush_subnormal32(bits_of(r)) : bits_of(r);
 }
 
+bool Binary32Reference::host_quotient_ulp_error(OpId op, uint32_t a, uint32_t b, uint32_t result, bool ftz,
+                                                double& error) {
+    if (op != OpId::div32 && op != OpId::rcp32) return false;
+    if (ftz) {
+        a = flush_subnormal32(a);
+        b = flush_subnormal32(b);
+    }
+    const double x = op == OpId::rcp32 ? 1.0 : static_cast<double>(float_of(a));
+    const double y = static_cast<double>(float_of(op == OpId::rcp32 ? a : b));
+    const double r = float_of(result);
+    if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(r) || x == 0 || y == 0) return false;
+    // r y is exact in binary64 (two 24-bit significands); where |r y - x| <= |x| / 16 the two
+    // differ in exponent by at most one, so the residual spans at most 50 bits: exact too.
+    const double residual = std::fma(r, y, -x);
+    if (std::fabs(residual) > std::fabs(x) * 0x1p-4) return false;
+    // |r - x/y| = |residual / y|, rounded once; scaled by the ulp of x/y, exactly. The quotient
+    // x/y of two binary32 never rounds up to a power of two in binary64 (it is at least 2^-25
+    // away from one, relatively), so its binary64 exponent is floor(log2 |x/y|).
+    const int ulp_exponent = std::max(std::ilogb(x / y), -126) - 23;
+    error = std::ldexp(std::fabs(residual / y), -ulp_exponent);
+    return true;
+}
+
 // Whether the host's answer can stand in FTZ mode: an IEEE result of +-2^-126 may come from a
 // value that is tiny after rounding (see correctly_rounded), which only MPFR can tell.
 static bool fast_answer_settled(uint32_t host, bool ftz) { return !ftz || (host & 0x7fffffffu) != 0x00800000u; }
@@ -176,6 +199,7 @@ uint32_t Binary32Reference::expected32(OpId op, uint32_t a, uint32_t b, bool ftz
     if (!same_answer32(host, mpfr)) {
         v.reference_conflict = true;
         v.conflicting = host;
+        v.checked = mpfr;
     }
     return mpfr;
 }
@@ -193,6 +217,7 @@ Verdict Binary32Reference::judge(const ImplInfo& impl, const Operands& in, uint6
             if (mpfr != v.expected) {
                 v.reference_conflict = true;
                 v.conflicting = v.expected;
+                v.checked = mpfr;
                 v.expected = mpfr;
             }
         }
@@ -215,7 +240,23 @@ Verdict Binary32Reference::judge(const ImplInfo& impl, const Operands& in, uint6
         }
         exact = same_answer32(r, expected);
         if (!exact) {
-            v.error = is_nan32(r) || is_nan32(expected) ? kInfinity : ulp_error(impl.op, a, b, r, impl.ftz);
+            double fast_error = 0;
+            if (is_nan32(r) || is_nan32(expected)) {
+                v.error = kInfinity;
+            } else if (fast && host_quotient_ulp_error(impl.op, a, b, r, impl.ftz, fast_error)) {
+                v.error = fast_error;
+                if (cross_checked(a)) {
+                    const double checked = ulp_error(impl.op, a, b, r, impl.ftz);
+                    if (bits_of(checked) != bits_of(fast_error)) {
+                        v.reference_conflict = true;
+                        v.conflicting = bits_of(fast_error);
+                        v.checked = bits_of(checked);
+                        v.error = checked;
+                    }
+                }
+            } else {
+                v.error = ulp_error(impl.op, a, b, r, impl.ftz);
+            }
             v.category = classify_binary32(expected, r, v.error);
             const bool finite_pair = std::isfinite(float_of(r)) && std::isfinite(float_of(expected));
             if (impl.ulp_bound > 0 && finite_pair && v.error <= impl.ulp_bound) v.category = Category::within_bound;

@@ -38,6 +38,11 @@ public:
     static bool has_fast_reference(OpId op);
     static uint64_t host_widened(uint32_t a);
     static uint32_t host_correctly_rounded(OpId op, uint32_t a, uint32_t b, bool ftz);
+    // ulp_error() for quotients (div32, and rcp32 as 1/x) from the exact residual r y - x, one
+    // FMA in binary64, divided by y: one rounding of the exact error, as MPFR's (see the .cpp).
+    // False where that residual may not be exact (r far from x/y) or a value is not finite
+    // and nonzero: MPFR must measure those.
+    static bool host_quotient_ulp_error(OpId op, uint32_t a, uint32_t b, uint32_t result, bool ftz, double& error);
 
     // The verdict on `result` for this impl: its ulp bound, its documented domain, FTZ mode.
     // With the fast reference, MPFR recomputes the cross_checked() inputs, and its answer wins

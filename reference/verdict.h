@@ -50,10 +50,11 @@ struct Verdict {
     bool measured = false;  // `error` was measured (float-float ops measure every result)
     bool wrong = false;        // fails the claim, or, outside the domain, is not the exact answer
     bool ftz_changed = false;  // flush-to-zero gave another answer than IEEE would
-    // The fast reference and MPFR's cross-check disagreed; `expected` is MPFR's answer and
-    // `conflicting` the fast reference's.
+    // The fast reference and MPFR's cross-check disagreed: `conflicting` is the fast
+    // reference's answer, `checked` MPFR's (the expected result for binary32 ops and f2d, the
+    // error in u^2 as binary64 bits for float-float ops). The verdict uses MPFR's.
     bool reference_conflict = false;
-    uint64_t conflicting = 0;
+    uint64_t conflicting = 0, checked = 0;
     bool failed() const { return is_failure(category); }
     bool inside() const { return category != Category::outside_domain; }
 };

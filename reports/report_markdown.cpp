@@ -214,7 +214,8 @@ std::string render_markdown(const CampaignReport& report) {
       << (any_exhaustive ? "; exhaustive classes sweep every bit pattern of their set" : "") << "\n";
     if (c.spec.reference == ReferenceMode::fast) {
         o << "- Reference: fast (the host's exact IEEE 754 answers for f2d, sqrt32, rcp32 and div32, "
-             "MPFR recomputing 1 input in 1024 and winning any disagreement; MPFR for the other ops)\n";
+             "exact fixed-point sums for float-float ops; MPFR recomputing 1 input in 1024 and winning "
+             "any disagreement; MPFR for the other ops)\n";
     }
     o << "- Command: " << code(c.spec.command_line) << "\n\n";
     o << "Correctly rounded ops are judged against MPFR's correctly rounded result: a result fails "
@@ -294,11 +295,17 @@ std::string render_markdown(const CampaignReport& report) {
              "above use MPFR's answers.\n\n";
         for (const UnitState& u : report.units) {
             const bool file = !u.digest.empty();
+            const OpId op = op_of_impl_name(u.impl);
+            // Float-float verdicts disagree on the error (binary64 bits of the u^2 value).
+            const bool errors = !file && op_info(op).result == ResultFormat::pair;
+            const auto answer = [&](uint64_t bits) {
+                return errors ? "error " + error_text(double_of(bits)) + " u^2" : hex64(bits);
+            };
             for (const FailureRecord& r : u.tally.disagreements) {
                 o << "- " << code(u.impl) << " x " << code(u.input_class) << (file ? " line " : " input #")
-                  << (file ? r.index + 1 : r.index) << ": " << code(operands_text(op_of_impl_name(u.impl), r.input))
-                  << ": " << (file ? "file" : "fast reference") << " says " << code(hex64(r.result))
-                  << ", MPFR says " << code(hex64(r.expected)) << "\n";
+                  << (file ? r.index + 1 : r.index) << ": " << code(operands_text(op, r.input))
+                  << ": " << (file ? "file" : "fast reference") << " says " << code(answer(r.result))
+                  << ", MPFR says " << code(answer(r.expected)) << "\n";
             }
         }
         o << "\n";

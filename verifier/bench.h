@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "reference/reference_mode.h"
+
 namespace fpv {
 
 struct BenchOptions {
@@ -13,6 +15,7 @@ struct BenchOptions {
     std::string backend = "cpu";
     bool raw = false;     // also time the GPU impls in a tight loop
     bool sweep = false;   // time one exhaustive class instead: GPU alone, then end to end
+    ReferenceMode reference = ReferenceMode::mpfr;  // of the verified campaign
 };
 
 int run_bench(const BenchOptions& options);

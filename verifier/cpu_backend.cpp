@@ -8,14 +8,14 @@
 namespace fpv {
 
 Tally judge_buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Operands* inputs,
-                    const uint64_t* results) {
+                    const uint64_t* results, const CompactVerdict* verdicts) {
     return with_any_generator(work.inputs.generator(), [&](auto generator) {
         auto input_of = [inputs, begin, generator](uint64_t i) {
             return inputs != nullptr ? inputs[i - begin] : generator(i);
         };
         auto result_of = [results, begin](uint64_t i, const Operands&) { return results[i - begin]; };
         return judge_detail::judge_generated<decltype(generator)>(work, begin, end, input_of,
-                                                                  result_of);
+                                                                  result_of, verdicts);
     });
 }
 

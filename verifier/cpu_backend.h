@@ -1,6 +1,7 @@
 // Evaluation and judging on the host's cores: OpenMP threads, one MPFR state each.
 #pragma once
 
+#include "reference/ff_verdict.h"
 #include "verifier/backend.h"
 
 namespace fpv {
@@ -11,9 +12,11 @@ template <class ResultOf>
 Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf result_of);
 
 // Judges inputs [begin, end) whose operands and results were computed elsewhere (the GPU):
-// inputs[i - begin] (or, with inputs == nullptr, the generator's input i) and results[i - begin].
+// inputs[i - begin] (or, with inputs == nullptr, the generator's input i) and results[i - begin];
+// verdicts[i - begin], when given, are float-float verdicts the GPU already reached with the fast
+// reference (MPFR recomputes its sample).
 Tally judge_buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Operands* inputs,
-                    const uint64_t* results);
+                    const uint64_t* results, const CompactVerdict* verdicts = nullptr);
 
 class CpuBackend : public Backend {
 public:

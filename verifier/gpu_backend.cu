@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "corpus/usage_error.h"
+#include "reference/judge_ff.h"
 #include "verifier/cpu_backend.h"
 #include "verifier/cuda_check.cuh"
 #include "verifier/gpu_backend.h"
@@ -36,8 +37,10 @@ __global__ void injected_fault() { __trap(); }
 struct Slot {
     Operands* device_inputs = nullptr;
     uint64_t* device_results = nullptr;
+    CompactVerdict* device_verdicts = nullptr;  // float-float results judged on the GPU
     Operands* host_inputs = nullptr;
     uint64_t* host_results = nullptr;
+    CompactVerdict* host_verdicts = nullptr;
     cudaEvent_t start = nullptr, done = nullptr;
 };
 
@@ -146,8 +149,8 @@ public:
             size_t free_bytes = 0, total_bytes = 0;
             FPV_CUDA(cudaSetDevice(id));
             FPV_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
-            while (capacity_ > kSmallestCapacity &&
-                   kSlots * capacity_ * (sizeof(Operands) + sizeof(uint64_t)) > free_bytes / 2) {
+            constexpr size_t kPerInput = sizeof(Operands) + sizeof(uint64_t) + sizeof(CompactVerdict);
+            while (capacity_ > kSmallestCapacity && kSlots * capacity_ * kPerInput > free_bytes / 2) {
                 capacity_ /= 2;
             }
         }
@@ -166,6 +169,7 @@ public:
                 FPV_CUDA(cudaMalloc(&s.device_results, capacity_ * sizeof(uint64_t)));
                 FPV_CUDA(cudaHostAlloc(&s.host_inputs, capacity_ * sizeof(Operands), cudaHostAllocDefault));
                 FPV_CUDA(cudaHostAlloc(&s.host_results, capacity_ * sizeof(uint64_t), cudaHostAllocDefault));
+                // Verdict buffers only when a float-float unit asks for them (judges_on_gpu).
                 FPV_CUDA(cudaEventCreate(&s.start));
                 FPV_CUDA(cudaEventCreate(&s.done));
             }
@@ -182,6 +186,8 @@ public:
                 cudaFree(s.device_results);
                 cudaFreeHost(s.host_inputs);
                 cudaFreeHost(s.host_results);
+                cudaFree(s.device_verdicts);
+                cudaFreeHost(s.host_verdicts);
                 cudaEventDestroy(s.start);
                 cudaEventDestroy(s.done);
             }
@@ -233,6 +239,22 @@ public:
     }
 
 private:
+    // Float-float results under the fast reference are judged on the GPU, the rest on the host.
+    static bool judges_on_gpu(const UnitWork& work) {
+        return work.reference == ReferenceMode::fast && op_info(work.impl.op).result == ResultFormat::pair;
+    }
+
+    void allocate_verdicts() {
+        for (Device& d : devices_) {
+            FPV_CUDA(cudaSetDevice(d.id));
+            for (Slot& s : d.slots) {
+                if (s.device_verdicts != nullptr) continue;
+                FPV_CUDA(cudaMalloc(&s.device_verdicts, capacity_ * sizeof(CompactVerdict)));
+                FPV_CUDA(cudaHostAlloc(&s.host_verdicts, capacity_ * sizeof(CompactVerdict), cudaHostAllocDefault));
+            }
+        }
+    }
+
     void upload_vectors(const InputSet& inputs) {
         for (Device& d : devices_) {
             FPV_CUDA(cudaSetDevice(d.id));
@@ -263,8 +285,13 @@ private:
             a.inputs = work.inputs.exhaustive ? nullptr : s.device_inputs;
             a.results = s.device_results;
             gpu::launch_evaluate(work.impl.name, work.inputs.generator(d.vectors), a);
+            if (judges_on_gpu(work)) gpu::launch_judge_float_float(claim_of(work.impl), a, s.device_verdicts);
         }
         FPV_CUDA(cudaGetLastError());
+        if (judges_on_gpu(work)) {
+            FPV_CUDA(cudaMemcpyAsync(s.host_verdicts, s.device_verdicts, f.count * sizeof(CompactVerdict),
+                                     cudaMemcpyDeviceToHost, d.stream));
+        }
         if (!work.inputs.exhaustive) {
             FPV_CUDA(cudaMemcpyAsync(s.host_inputs, s.device_inputs, f.count * sizeof(Operands),
                                      cudaMemcpyDeviceToHost, d.stream));
@@ -289,6 +316,7 @@ private:
 
     void run_unit(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) {
         upload_vectors(work.inputs);
+        if (judges_on_gpu(work)) allocate_verdicts();
         const size_t D = devices_.size();
         std::deque<InFlight> queue;
         uint64_t next = begin, batches = 0;
@@ -314,7 +342,8 @@ private:
             const Slot& s = devices_[f.device].slots[f.slot];
             const auto judging = std::chrono::steady_clock::now();
             Tally t = judge_buffers(work, f.begin, f.begin + f.count,
-                                    work.inputs.exhaustive ? nullptr : s.host_inputs, s.host_results);
+                                    work.inputs.exhaustive ? nullptr : s.host_inputs, s.host_results,
+                                    judges_on_gpu(work) ? s.host_verdicts : nullptr);
             const double judged = seconds_since(judging);
             queue.pop_front();
             // About half a second of judging per batch keeps commits rare; the GPU needs far

@@ -14,6 +14,7 @@
 #include "corpus/generators.h"
 #include "kernels/device_impls.cuh"
 #include "kernels/impl_list.h"
+#include "reference/ff_verdict.h"
 
 namespace fpv::gpu {
 
@@ -71,6 +72,10 @@ inline bool launch_main(std::string_view impl, const GeneratorSpec& g, const Lau
     FPV_DEVICE_ONLY_IMPLS(FPV_GPU_DISPATCH)
     return false;
 }
+
+// Judges the float-float results a.results[0, a.count) of inputs a.inputs with the fast
+// reference into verdicts[] (verifier/gpu_judge.cu).
+void launch_judge_float_float(const FloatFloatClaim& claim, const LaunchArgs& a, CompactVerdict* verdicts);
 
 // Launches the evaluation kernel of `impl` for the unit's generator. Throws for an impl
 // without one.

@@ -18,10 +18,11 @@ struct alignas(64) ThreadTally {
 };
 
 // Judges inputs [begin, end) of one generator's class with every OpenMP thread; input_of(i) and
-// result_of(i, input) give each input and result.
+// result_of(i, input) give each input and result, verdicts[i - begin] (if given) the verdicts
+// the GPU already reached.
 template <class Generator, class InputOf, class ResultOf>
 Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputOf& input_of,
-                      ResultOf& result_of) {
+                      ResultOf& result_of, const CompactVerdict* verdicts = nullptr) {
     std::vector<ThreadTally> partial(static_cast<size_t>(omp_get_max_threads()));
     const InputSet& inputs = work.inputs;
     const bool exhaustive = inputs.exhaustive;
@@ -33,11 +34,11 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
         for (uint64_t i = begin; i < end; ++i) {
             const Operands in = input_of(i);
             const uint64_t result = result_of(i, in);
-            const Verdict v = judge(in, result);
+            const Verdict v = judge(in, result, verdicts != nullptr ? &verdicts[i - begin] : nullptr);
             mine.record(i, in, result, v, work.limits);
             if (v.ftz_changed) ++mine.ftz_changed;
             if (exhaustive && v.wrong) mine.record_wrong(static_cast<uint32_t>(in.a), work.limits);
-            if (v.reference_conflict) mine.record_disagreement(i, in, v.conflicting, v.expected, work.limits);
+            if (v.reference_conflict) mine.record_disagreement(i, in, v.conflicting, v.checked, work.limits);
             if constexpr (Generator::kVectorFile) {
                 if (!Judge::same_answer(inputs.vector_results[i], v.expected)) {
                     mine.record_disagreement(i, in, inputs.vector_results[i], v.expected,

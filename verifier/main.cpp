@@ -344,8 +344,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")->capture_default_str();
     run_cmd->add_option("--reference", run.reference,
-                        "mpfr | fast: fast uses the host's exact IEEE 754 answer where there is one "
-                        "(f2d, sqrt32, rcp32, div32), cross-checked by MPFR on 1 input in 1024")
+                        "mpfr | fast: exact answers without MPFR where an op has them (the host's IEEE 754 "
+                        "f2d, sqrt32, rcp32, div32; exact sums for float-float ops), MPFR "
+                        "recomputing 1 input in 1024")
         ->capture_default_str();
     run_cmd->add_flag("--progress", run.progress, "draw a progress line even off a terminal");
     run_cmd->add_flag("--no-progress", run.no_progress, "no progress line");
@@ -394,6 +395,9 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--threads", bench.threads, "host threads (0: every core)");
     bench_cmd->add_option("--backend", bench.backend, "cpu | gpu")->capture_default_str();
     bench_cmd->add_flag("--raw", bench.raw, "also time every GPU division impl in a tight loop");
+    std::string bench_reference = "mpfr";
+    bench_cmd->add_option("--reference", bench_reference, "mpfr | fast: the reference of the verified campaign")
+        ->capture_default_str();
     bench_cmd->add_flag("--sweep", bench.sweep,
                         "time one exhaustive class (e.g. --class all32): GPU alone, then end to end "
                         "with each reference");
@@ -442,7 +446,12 @@ int main(int argc, char** argv) {
             Store store(repro_db, Store::Mode::read_only);
             return repro_failure(store, repro_failure_id, std::cout);
         }
-        if (bench_cmd->parsed()) return run_bench(bench);
+        if (bench_cmd->parsed()) {
+            const auto reference = reference_mode_from_name(bench_reference);
+            if (!reference) throw UsageError("--reference: '" + bench_reference + "' is neither mpfr nor fast");
+            bench.reference = *reference;
+            return run_bench(bench);
+        }
         if (mufu_model->parsed()) return mufu_model_command(model_table, model_out, model_provenance);
         if (mufu_dump_cmd->parsed()) {
             return mufu_dump(dump_dir, dump_device, parse_count(dump_random, "--random"));
