@@ -39,6 +39,16 @@ bool same_answer32(uint32_t a, uint32_t b) { return a == b || (is_nan32(a) && is
 
 }  // namespace
 
+int64_t representable_steps(uint32_t x, uint32_t y) {
+    // Floats in order map to consecutive integers: -0 and +0 both to 0.
+    const auto ordinal = [](uint32_t bits) {
+        const int64_t magnitude = bits & 0x7fffffffu;
+        return (bits >> 31) != 0 ? -magnitude : magnitude;
+    };
+    const int64_t d = ordinal(x) - ordinal(y);
+    return d < 0 ? -d : d;
+}
+
 uint32_t flush_subnormal32(uint32_t bits) {
     return (bits & 0x7f800000u) == 0 ? bits & 0x80000000u : bits;
 }
@@ -258,8 +268,13 @@ Verdict Binary32Reference::judge(const ImplInfo& impl, const Operands& in, uint6
                 v.error = ulp_error(impl.op, a, b, r, impl.ftz);
             }
             v.category = classify_binary32(expected, r, v.error);
+            if (!is_nan32(r) && !is_nan32(expected)) v.steps = representable_steps(r, expected);
+            // NVIDIA states its bounds as the distance to the correctly rounded result in ulps,
+            // that is, in representable numbers; an infinity for a finite value never passes.
             const bool finite_pair = std::isfinite(float_of(r)) && std::isfinite(float_of(expected));
-            if (impl.ulp_bound > 0 && finite_pair && v.error <= impl.ulp_bound) v.category = Category::within_bound;
+            if (impl.ulp_bound > 0 && finite_pair && static_cast<double>(v.steps) <= impl.ulp_bound) {
+                v.category = Category::within_bound;
+            }
         }
     }
     v.measured = !exact;

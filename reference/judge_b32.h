@@ -62,6 +62,10 @@ private:
 // in host arithmetic, which is exact here up to one rounding; +inf for NaN or infinity mixed up.
 double binary64_ulp_error(uint32_t a, uint64_t result);
 
+// How many representable binary32 numbers separate x from y (non-NaN; infinities count as
+// one step beyond the largest finite number, the zeros as one number).
+int64_t representable_steps(uint32_t x, uint32_t y);
+
 // A subnormal binary32 flushed to the zero of its sign; other values unchanged.
 uint32_t flush_subnormal32(uint32_t bits);
 

@@ -48,6 +48,9 @@ struct Verdict {
     double error = 0;       // ulps (correctly rounded ops) or u^2 (float-float); +inf: no finite value
     uint64_t expected = 0;  // the reference result (correctly rounded ops)
     bool measured = false;  // `error` was measured (float-float ops measure every result)
+    // Binary32 results: how many representable numbers lie between the result and the
+    // correctly rounded one (NVIDIA's measure of ulp error); -1 where that has no meaning.
+    int64_t steps = -1;
     bool wrong = false;        // fails the claim, or, outside the domain, is not the exact answer
     bool ftz_changed = false;  // flush-to-zero gave another answer than IEEE would
     // The fast reference and MPFR's cross-check disagreed: `conflicting` is the fast

@@ -80,6 +80,15 @@ json runs_json(const Tally& t) {
     return out;
 }
 
+json steps_json(const Tally& t) {
+    json out = json::array();
+    for (size_t i = 0; i < t.step_counts.size(); ++i) {
+        if (t.step_counts[i] == 0) continue;
+        out.push_back({{"steps", i + 1 == Tally::kStepBuckets ? json("more") : json(i)}, {"count", t.step_counts[i]}});
+    }
+    return out;
+}
+
 json binades_json(const Tally& t) {
     json out = json::array();
     for (size_t i = 0; i < t.wrong_by_binade.size(); ++i) {
@@ -133,6 +142,8 @@ std::string render_json(const CampaignReport& report) {
                 j["bound_source"] = s.info->bound_source;
                 j["ftz"] = s.info->ftz;
                 j["ftz_changed"] = s.merged.ftz_changed;
+                // NVIDIA's measure: the distance to the correctly rounded result (65: more than 64).
+                j["max_ulp_steps"] = s.merged.max_steps();
                 const std::string verdict = domain_verdict(report, s);
                 j["domain_verdict"] = verdict.empty() ? json(nullptr) : json(verdict);
                 if (!verdict.empty()) {
@@ -185,6 +196,7 @@ std::string render_json(const CampaignReport& report) {
                          {"wrong_runs", runs_json(t)},
                          {"wrong_runs_overflow", t.wrong_runs_overflow},
                          {"wrong_by_binade", binades_json(t)},
+                         {"ulp_steps", steps_json(t)},
                          {"reference_disagreements", t.reference_disagreements},
                          {"disagreements", disagreements},
                          {"seconds", u.seconds}});

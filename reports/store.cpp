@@ -80,6 +80,13 @@ CREATE TABLE wrong_binades (
     count          INTEGER NOT NULL,
     PRIMARY KEY (campaign_id, ordinal, sign, exponent_field)
 );
+CREATE TABLE ulp_steps (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    steps       INTEGER NOT NULL,
+    count       INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, steps)
+);
 CREATE TABLE category_counts (
     campaign_id INTEGER NOT NULL,
     ordinal     INTEGER NOT NULL,
@@ -331,6 +338,15 @@ void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
         cat.bind(3, category_name(static_cast<Category>(i))).bind(4, as_sql(tally.by_category[i]));
         cat.run();
     }
+    Statement steps(db_, R"sql(
+        INSERT INTO ulp_steps (campaign_id, ordinal, steps, count) VALUES (?, ?, ?, ?)
+        ON CONFLICT (campaign_id, ordinal, steps) DO UPDATE SET count = excluded.count)sql");
+    for (size_t i = 0; i < tally.step_counts.size(); ++i) {
+        if (tally.step_counts[i] == 0) continue;
+        steps.reset();
+        steps.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, static_cast<int64_t>(i));
+        steps.bind(4, as_sql(tally.step_counts[i])).run();
+    }
     Statement hist(db_, R"sql(
         INSERT INTO error_histogram (campaign_id, ordinal, inside, bin, count) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (campaign_id, ordinal, inside, bin) DO UPDATE SET count = excluded.count)sql");
@@ -478,6 +494,16 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
             const auto c = category_from_name(cat.text(0));
             if (!c) throw UsageError("database '" + path_ + "' has unknown category " + cat.text(0));
             u.tally.by_category[static_cast<size_t>(*c)] = static_cast<uint64_t>(cat.int64(1));
+        }
+        Statement steps(db_, "SELECT steps, count FROM ulp_steps WHERE campaign_id = ? AND ordinal = ?");
+        steps.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
+        while (steps.step()) {
+            const int64_t at = steps.int64(0);
+            if (at < 1 || at >= static_cast<int64_t>(Tally::kStepBuckets)) {
+                throw UsageError("database '" + path_ + "' has a malformed ulp_steps row");
+            }
+            if (u.tally.step_counts.empty()) u.tally.step_counts.assign(Tally::kStepBuckets, 0);
+            u.tally.step_counts[static_cast<size_t>(at)] = static_cast<uint64_t>(steps.int64(1));
         }
         Statement hist(db_, "SELECT inside, bin, count FROM error_histogram "
                             "WHERE campaign_id = ? AND ordinal = ? ORDER BY bin");

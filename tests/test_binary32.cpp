@@ -14,6 +14,7 @@
 #include "kernels/cuda_intrinsics_host.h"
 #include "kernels/f2d_impls.h"
 #include "reference/judge.h"
+#include "verifier/tally.h"
 #include "tests/exact_rational.h"
 
 namespace fpv {
@@ -315,6 +316,35 @@ TEST(Binary32Reference, FastQuotientUlpErrorsEqualMpfrs) {
     double error = 0;
     EXPECT_FALSE(Binary32Reference::host_quotient_ulp_error(OpId::div32, 0x3f800000u, 0x40000000u, 0u, false, error));
     EXPECT_FALSE(Binary32Reference::host_quotient_ulp_error(OpId::sqrt32, 0x3f800000u, 0, 0x3f800001u, false, error));
+}
+
+// NVIDIA's bounds count representable numbers between the result and the correctly rounded
+// one: a result two numbers away passes a 2 ulp claim although it is 2.14 ulps from the exact
+// quotient (a case CUDA's -prec-div=false division returns on an H100), three away fails.
+TEST(Binary32Reference, BoundsAreDistancesToTheCorrectlyRoundedResult) {
+    EXPECT_EQ(representable_steps(0x3f800000u, 0x3f800002u), 2);
+    EXPECT_EQ(representable_steps(0x80000001u, 0x00000001u), 2);  // across the zeros
+    EXPECT_EQ(representable_steps(0x80000000u, 0x00000000u), 0);
+    EXPECT_EQ(representable_steps(0x7f7fffffu, 0x7f800000u), 1);  // infinity: one beyond
+    const ImplInfo& impl = *find_impl("div32.div_approx");
+    Judge judge(impl);
+    const Operands in{0x0b6c2582u, 0xb76cfdfdu};
+    ASSERT_EQ(Binary32Reference().correctly_rounded(OpId::div32, 0x0b6c2582u, 0xb76cfdfdu, false), 0x937f1628u);
+    const Verdict two_away = judge(in, 0x937f1626u);
+    EXPECT_EQ(two_away.steps, 2);
+    EXPECT_NEAR(two_away.error, 2.1416593, 1e-6);
+    EXPECT_EQ(two_away.category, Category::within_bound);
+    const Verdict three_away = judge(in, 0x937f1625u);
+    EXPECT_EQ(three_away.steps, 3);
+    EXPECT_TRUE(three_away.failed());
+    // Only inside the domain do the distances count, and they merge like everything else.
+    Tally a, b;
+    a.record(0, in, 0x937f1626u, two_away, TallyLimits{});
+    b.record(1, in, 0x937f1625u, three_away, TallyLimits{});
+    a.merge(b, TallyLimits{});
+    EXPECT_EQ(a.max_steps(), 3u);
+    EXPECT_EQ(a.step_counts[2], 1u);
+    EXPECT_EQ(a.step_counts[3], 1u);
 }
 
 TEST(Binary32Reference, FtzImplsCountWhereFlushingChangedTheAnswer) {

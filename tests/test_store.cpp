@@ -85,6 +85,52 @@ TEST(Store, MissingCampaignsAndFailuresAreUsageErrors) {
     EXPECT_THROW(s.latest_campaign(false), UsageError);
 }
 
+// Everything a tally holds survives a commit and a reload, the newer parts included: FTZ counts,
+// distances to the correctly rounded result, wrong runs and binades of sweeps.
+TEST(Store, TalliesRoundTripWithEveryPart) {
+    TempDir dir;
+    Store s(dir.path("t.db"), Store::Mode::read_write);
+    CampaignSpec spec;
+    spec.name = "roundtrip";
+    spec.impls = {"rcp32.div_approx"};
+    spec.classes = {"range32:0x3f800000-0x3f8fffff"};
+    UnitState unit;
+    unit.impl = "rcp32.div_approx";
+    unit.input_class = "range32:0x3f800000-0x3f8fffff";
+    unit.planned = 1 << 20;
+    unit.next_index = 1 << 19;
+    unit.exhaustive = true;
+    const int64_t id = s.create_campaign(spec, {unit}, "host", "test");
+    Tally& t = unit.tally;
+    const TallyLimits limits;
+    Verdict off;
+    off.category = Category::within_bound;
+    off.error = 0.75;
+    off.measured = true;
+    off.steps = 1;
+    for (uint64_t i = 0; i < 5; ++i) t.record(i, {0x3f800000u + i, 0}, 0, off, limits);
+    off.steps = 70;  // beyond the last exact bucket
+    off.category = Category::wrong_value;
+    off.wrong = true;
+    t.record(9, {0x3f800009u, 0}, 0, off, limits);
+    t.record_wrong(0x3f800009u, limits);
+    t.ftz_changed = 3;
+    s.commit_batch(id, unit, {}, 1.0, 0, 0);
+    const std::vector<UnitState> back = s.units(id);
+    ASSERT_EQ(back.size(), 1u);
+    // The failure sample lives in its own table (unit_failures), written from new_failures.
+    Tally expected = t;
+    expected.failures.clear();
+    EXPECT_EQ(back[0].tally.by_category, expected.by_category);
+    EXPECT_EQ(back[0].tally.worst, expected.worst);
+    EXPECT_EQ(back[0].tally.wrong_runs, expected.wrong_runs);
+    EXPECT_EQ(back[0].tally.wrong_by_binade, expected.wrong_by_binade);
+    EXPECT_EQ(back[0].tally, expected);
+    EXPECT_EQ(back[0].tally.max_steps(), Tally::kStepBuckets - 1);
+    EXPECT_EQ(back[0].tally.step_counts[1], 5u);
+    EXPECT_TRUE(back[0].exhaustive);
+}
+
 TEST(Store, HexValuesRoundTrip) {
     EXPECT_EQ(hex64(0x7ff8000000000123ull), "0x7ff8000000000123");
     EXPECT_EQ(parse_hex64("0x7ff8000000000123"), 0x7ff8000000000123ull);

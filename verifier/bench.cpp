@@ -225,8 +225,8 @@ int run_bench(const BenchOptions& options) {
     spec.count = static_cast<uint64_t>(ceiling * options.seconds);
     if (options.reference == ReferenceMode::fast) {
         // The fast reference may go far beyond the MPFR ceiling: size the campaign by a
-        // calibration run of about a second at that ceiling.
-        spec.count = static_cast<uint64_t>(ceiling);
+        // calibration run long enough for the batches to reach their adapted size.
+        spec.count = std::max<uint64_t>(static_cast<uint64_t>(ceiling), options.backend == "gpu" ? uint64_t{1} << 30 : 0);
         const CampaignTiming calibration = time_campaign(prepare_campaign(spec), host);
         spec.count = static_cast<uint64_t>(static_cast<double>(spec.count) / calibration.seconds * options.seconds);
         std::printf("  reference: fast (exact without MPFR%s; MPFR on 1 input in 1024)\n",

@@ -320,7 +320,9 @@ private:
         const size_t D = devices_.size();
         std::deque<InFlight> queue;
         uint64_t next = begin, batches = 0;
-        uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : kFirstBatch;
+        // The adapted size carries over from the previous unit: ramping up from kFirstBatch
+        // again for each of a campaign's hundreds of units would cost more than the judging.
+        uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : adapted_batch_;
         const auto fill = [&] {
             while (next < end && queue.size() < kSlots * D) {
                 const InFlight f{batches % D, static_cast<int>((batches / D) % kSlots), next,
@@ -351,6 +353,7 @@ private:
             if (fixed_batch_ == 0) {
                 if (judged < 0.25 && batch < capacity_) batch *= 2;
                 if (judged > 1.0 && batch > kFirstBatch) batch /= 2;
+                adapted_batch_ = batch;
             }
             fill();
             try {
@@ -365,7 +368,7 @@ private:
     }
 
     CpuBackend cpu_;  // sets the OpenMP thread count for judging
-    uint64_t capacity_ = 0, fixed_batch_ = 0;
+    uint64_t capacity_ = 0, fixed_batch_ = 0, adapted_batch_ = kFirstBatch;
     mutable std::mutex stats_mutex_;
     std::vector<Device> devices_;
     double wall_seconds_ = 0, host_wait_seconds_ = 0;

@@ -84,6 +84,17 @@ void Tally::record_details(uint64_t index, const Operands& input, uint64_t resul
         }
     }
     if (v.failed()) insert_capped(failures, r, limits.failures_kept, lower_index);
+    if (v.steps > 0 && v.inside()) {
+        if (step_counts.empty()) step_counts.assign(kStepBuckets, 0);
+        ++step_counts[static_cast<size_t>(std::min<int64_t>(v.steps, kStepBuckets - 1))];
+    }
+}
+
+uint64_t Tally::max_steps() const {
+    for (size_t i = step_counts.size(); i-- > 0;) {
+        if (step_counts[i] != 0) return i;
+    }
+    return 0;
 }
 
 namespace {
@@ -143,6 +154,10 @@ void Tally::merge(const Tally& other, const TallyLimits& limits) {
     merge_capped(failures, other.failures, limits.failures_kept, lower_index);
     reference_disagreements += other.reference_disagreements;
     ftz_changed += other.ftz_changed;
+    if (!other.step_counts.empty()) {
+        if (step_counts.empty()) step_counts.assign(kStepBuckets, 0);
+        for (size_t i = 0; i < kStepBuckets; ++i) step_counts[i] += other.step_counts[i];
+    }
     if (!other.wrong_by_binade.empty()) {
         if (wrong_by_binade.empty()) wrong_by_binade.assign(512, 0);
         for (size_t i = 0; i < 512; ++i) wrong_by_binade[i] += other.wrong_by_binade[i];

@@ -95,6 +95,11 @@ struct Tally {
     std::vector<WrongRun> wrong_runs;
     bool wrong_runs_overflow = false;
     std::vector<uint64_t> wrong_by_binade;    // 512 counts, index sign * 256 + field; empty if none
+    // Binary32 results inside the domain other than the correctly rounded one, by their distance
+    // from it in representable numbers: index 1 to kStepBuckets - 2 exactly, the last for more.
+    static constexpr size_t kStepBuckets = 66;
+    std::vector<uint64_t> step_counts;        // empty if none
+    uint64_t max_steps() const;               // the largest distance seen (the last bucket counts as 65)
 
     uint64_t count(Category c) const { return by_category[static_cast<size_t>(c)]; }
     uint64_t exact() const { return count(Category::exact); }
