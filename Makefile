@@ -4,6 +4,7 @@
 #               (CPU), then the GPU suite, whose tests skip with a note where no GPU is usable
 #   make gpu-test  the GPU suite alone, on a machine with a GPU
 #   make demo   a demonstration campaign and its report
+#   make mutation  the mutation score: the default campaign against every planted-bug mutant
 #   make bench  throughput figures for BENCHMARKS.md (GPU ones, exhaustive f2d sweeps included,
 #               where a GPU is usable)
 # Missing Debian packages are installed first (see `deps`).
@@ -64,7 +65,7 @@ MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)
 
-.PHONY: all deps test gpu-test demo bench clean
+.PHONY: all deps test gpu-test demo bench mutation clean
 
 all: deps $(RELEASE_DIR)/fpverify
 
@@ -142,6 +143,10 @@ bench: all
 			$(RELEASE_DIR)/fpverify bench --impl $$impl --class all32 --backend gpu --sweep || exit 1; \
 		done; \
 	else echo "bench: no GPU here; GPU figures skipped"; fi
+
+# Every planted-bug mutant against the default campaign, next to the TestFloat vectors.
+mutation: all
+	$(RELEASE_DIR)/fpverify mutation --vectors corpus/vectors/testfloat
 
 clean:
 	rm -rf build

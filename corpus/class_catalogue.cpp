@@ -40,6 +40,16 @@ constexpr std::string_view kRangePrefix = "range32:", kBinadePrefix = "binade32:
 
 }  // namespace
 
+const TestFloatFormat* testfloat_format_of(OpId op) {
+    switch (op) {
+        case OpId::div64: return &kF64Div;
+        case OpId::div32: return &kF32Div;
+        case OpId::sqrt32: return &kF32Sqrt;
+        case OpId::f2d: return &kF32ToF64;
+        default: return nullptr;
+    }
+}
+
 ClassFamily family_of(OpId op) {
     if (op == OpId::div64) return ClassFamily::div64;
     return is_binary32_op(op) ? ClassFamily::binary32 : ClassFamily::float_float;
@@ -158,14 +168,17 @@ InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed) {
     set.spec = std::string(spec);
     set.op = op;
     if (spec.starts_with(kTestFloatPrefix)) {
-        if (op != OpId::div64) {
-            throw UsageError("class '" + std::string(spec) + "': TestFloat vector files are read for " +
-                             "div64 only so far, not for " + std::string(op_info(op).name));
+        const TestFloatFormat* format = testfloat_format_of(op);
+        if (format == nullptr) {
+            throw UsageError("class '" + std::string(spec) + "': op " + std::string(op_info(op).name) +
+                             " has no TestFloat counterpart (TestFloat files are read for div64, div32, "
+                             "sqrt32 and f2d: f64_div, f32_div, f32_sqrt, f32_to_f64)");
         }
         const std::string path(spec.substr(kTestFloatPrefix.size()));
         if (path.empty()) throw UsageError("class 'testfloat:' needs a file path after the colon");
-        VectorFile file = read_testfloat_f64_div(path);
-        set.class_id = static_cast<uint32_t>(div64::InputClass::vectors);
+        VectorFile file = read_testfloat(path, *format);
+        set.class_id = op == OpId::div64 ? static_cast<uint32_t>(div64::InputClass::vectors)
+                                         : static_cast<uint32_t>(b32c::InputClass::vectors);
         set.size = file.inputs.size();
         set.vectors = std::move(file.inputs);
         set.vector_results = std::move(file.expected);
@@ -223,7 +236,7 @@ InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed) {
     for (const std::string& name : builtin_class_names(op)) known += (known.empty() ? "" : ", ") + name;
     throw UsageError("unknown input class '" + std::string(spec) + "' for op " +
                      std::string(op_info(op).name) + " (known: " + known + ", all" +
-                     (op == OpId::div64 ? ", testfloat:PATH" : "") +
+                     (testfloat_format_of(op) != nullptr ? ", testfloat:PATH" : "") +
                      (family_of(op) == ClassFamily::binary32 && signature_of(op) == Signature::f32
                           ? ", all32, range32:LO-HI, binade32:E"
                           : "") +

@@ -9,6 +9,7 @@
 
 #include "corpus/generators.h"
 #include "corpus/operands.h"
+#include "corpus/testfloat_file.h"
 #include "kernels/catalogue.h"
 
 namespace fpv {
@@ -18,6 +19,9 @@ inline constexpr uint64_t kUnboundedClass = std::numeric_limits<uint64_t>::max()
 enum class ClassFamily : uint8_t { div64, float_float, binary32 };
 
 ClassFamily family_of(OpId op);
+
+// The TestFloat function whose files `testfloat:PATH` reads for op; nullptr if none.
+const TestFloatFormat* testfloat_format_of(OpId op);
 
 struct ClassInfo {
     std::string_view name;

@@ -45,6 +45,13 @@ struct FloatFloatGenerator {
     }
 };
 
+// The operands of a TestFloat file, by line (host or device copy).
+struct VectorFileGenerator {
+    static constexpr bool kVectorFile = true;
+    const Operands* vectors;
+    FPV_HD FPV_INLINE Operands operator()(uint64_t index) const { return vectors[index]; }
+};
+
 template <OpId kOp, b32c::InputClass C>
 struct Binary32Generator {
     static constexpr bool kVectorFile = false;
@@ -107,6 +114,9 @@ decltype(auto) with_generator(const GeneratorSpec& g, F&& f) {
             case C::random: return b32_class<kOp, C::random>(g, f);
             case C::normal: return b32_class<kOp, C::normal>(g, f);
             case C::subnormal: return b32_class<kOp, C::subnormal>(g, f);
+            case C::vectors:
+                if constexpr (b32c::applies(kOp, C::vectors)) return f(VectorFileGenerator{g.vectors});
+                break;
             case C::specials: break;
         }
         return b32_class<kOp, C::specials>(g, f);

@@ -44,7 +44,7 @@ std::vector<std::string_view> split_spaces(std::string_view line) {
 
 }  // namespace
 
-VectorFile read_testfloat_f64_div(const std::string& path) {
+VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
         throw UsageError("cannot read vector file '" + path + "': it is a directory");
@@ -67,20 +67,40 @@ VectorFile read_testfloat_f64_div(const std::string& path) {
         ++line_number;
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         const auto fields = split_spaces(line);
-        uint64_t a, b, z, flags;
-        if (fields.size() != 4 || !parse_hex_field(fields[0], 16, a) ||
-            !parse_hex_field(fields[1], 16, b) || !parse_hex_field(fields[2], 16, z) ||
-            !parse_hex_field(fields[3], 2, flags)) {
-            throw UsageError(path + ":" + std::to_string(line_number) +
-                             ": not an f64_div test case (expected 'A B Z FF': three 16-digit "
-                             "hexadecimal numbers and 2-digit flags): '" +
+        const size_t n = static_cast<size_t>(format.operands);
+        uint64_t operand[2] = {0, 0}, z = 0, flags = 0;
+        bool ok = fields.size() == n + 2 && parse_hex_field(fields[n], static_cast<size_t>(format.result_digits), z) &&
+                  parse_hex_field(fields[n + 1], 2, flags);
+        for (size_t i = 0; ok && i < n; ++i) {
+            ok = parse_hex_field(fields[i], static_cast<size_t>(format.operand_digits), operand[i]);
+        }
+        if (!ok) {
+            const std::string shape = format.operands == 2 ? "'A B Z FF'" : "'A Z FF'";
+            throw UsageError(path + ":" + std::to_string(line_number) + ": not an " +
+                             std::string(format.function) + " test case (expected " + shape + ": " +
+                             std::to_string(format.operand_digits) + "-digit hexadecimal operands, a " +
+                             std::to_string(format.result_digits) + "-digit result and 2-digit flags): '" +
                              std::string(line.substr(0, 80)) + "'");
         }
-        file.inputs.push_back({a, b});
+        file.inputs.push_back({operand[0], operand[1]});
         file.expected.push_back(z);
+        file.flags.push_back(static_cast<uint8_t>(flags));
     }
     if (file.inputs.empty()) throw UsageError("vector file '" + path + "' holds no test case");
     return file;
+}
+
+std::string testfloat_line(const TestFloatFormat& format, const Operands& in, uint64_t result, unsigned flags) {
+    char buffer[80];
+    const int od = format.operand_digits, rd = format.result_digits;
+    const auto a = static_cast<unsigned long long>(in.a), b = static_cast<unsigned long long>(in.b);
+    const auto z = static_cast<unsigned long long>(result);
+    if (format.operands == 2) {
+        std::snprintf(buffer, sizeof buffer, "%0*llX %0*llX %0*llX %02X", od, a, od, b, rd, z, flags);
+    } else {
+        std::snprintf(buffer, sizeof buffer, "%0*llX %0*llX %02X", od, a, rd, z, flags);
+    }
+    return buffer;
 }
 
 }  // namespace fpv

@@ -27,10 +27,19 @@ ImplInfo make_impl(std::string_view name, OpId op, uint8_t where, std::string_vi
     return i;
 }
 
+// A mutant keeps its parent's domain and claims (copied below, once the parent has them).
+ImplInfo make_mutant(std::string_view name, OpId op, std::string_view bug, std::string_view parent, HostImplFn host) {
+    ImplInfo i = make_impl(name, op, kRunsOnCpu, bug, "", "", host);
+    i.mutates = parent;
+    return i;
+}
+
 #define FPV_CATALOGUE_PORTABLE(op, variant, fn, summary, domain, claim) \
     make_impl(#op "." #variant, OpId::op, static_cast<uint8_t>(kRunsOnCpu | kGpuIfBuilt), summary, domain, claim, &fn),
 #define FPV_CATALOGUE_HOST(op, variant, fn, summary, domain, claim) \
     make_impl(#op "." #variant, OpId::op, kRunsOnCpu, summary, domain, claim, &fn),
+#define FPV_CATALOGUE_MUTANT(op, variant, fn, bug, parent) \
+    make_mutant(#op "." #variant, OpId::op, bug, parent, &fn),
 #define FPV_CATALOGUE_DEVICE(op, variant, fn, summary, domain, claim) \
     make_impl(#op "." #variant, OpId::op, kGpuIfBuilt, summary, domain, claim, nullptr),
 // Built with -ftz=true: judged against the flush-to-zero reference.
@@ -92,7 +101,8 @@ const std::vector<ImplInfo>& all_impls() {
                                               FPV_DEVICE_ONLY_IMPLS(FPV_CATALOGUE_DEVICE)
                                                   FPV_CUDA_IEEE_IMPLS(FPV_CATALOGUE_DEVICE)
                                                       FPV_CUDA_APPROX_IMPLS(FPV_CATALOGUE_DEVICE)
-                                                          FPV_FTZ_GPU_IMPLS(FPV_CATALOGUE_DEVICE_FTZ)};
+                                                          FPV_FTZ_GPU_IMPLS(FPV_CATALOGUE_DEVICE_FTZ)
+                                                              FPV_MUTANTS(FPV_CATALOGUE_MUTANT)};
         for (ImplInfo& impl : list) {
             for (const NamedClaim& c : accuracy_claims()) {
                 if (c.impl != impl.name) continue;
@@ -104,6 +114,19 @@ const std::vector<ImplInfo>& all_impls() {
                 impl.ulp_bound = c.ulp_bound;
                 impl.bound_source = c.source;
                 impl.in_domain = c.in_domain;
+            }
+        }
+        for (ImplInfo& mutant : list) {
+            if (!mutant.is_mutant()) continue;
+            for (const ImplInfo& parent : list) {
+                if (parent.name != mutant.mutates) continue;
+                mutant.domain = parent.domain;
+                mutant.claim = parent.claim;
+                mutant.accuracy = parent.accuracy;
+                mutant.requires_ordered_operands = parent.requires_ordered_operands;
+                mutant.ulp_bound = parent.ulp_bound;
+                mutant.bound_source = parent.bound_source;
+                mutant.in_domain = parent.in_domain;
             }
         }
         return list;

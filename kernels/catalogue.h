@@ -109,6 +109,10 @@ struct ImplInfo {
     std::string_view bound_source;  // where that bound is documented
     bool ftz = false;          // built to flush subnormals: judged against the FTZ reference
     DomainFn in_domain = nullptr;   // documented domain; nullptr: every input
+    std::string_view mutates;  // mutants (kernels/mutants.h): the shipped impl with the planted bug
+    bool plugin = false;       // built in from a header outside the tree (make EXTRA_IMPLS=...)
+
+    bool is_mutant() const { return !mutates.empty(); }
 
     bool runs_on_cpu() const { return (where & kRunsOnCpu) != 0; }
     bool runs_on_gpu() const { return (where & kRunsOnGpu) != 0; }

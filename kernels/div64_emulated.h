@@ -21,6 +21,21 @@ namespace fpv::div64 {
 
 enum class Refinement { halley_once, newton_raphson_twice };
 
+// Planted bugs, for fpverify's mutation score (kernels/mutants.h): each is a small change of the
+// kind real division code gets wrong. The shipped impls use `none`.
+enum class Mutation {
+    none,
+    subnormal_ties_away,   // the subnormal path breaks ties away from zero, not to even
+    overflow_off_by_one,   // quotients of the binade past the largest finite number kept finite
+    underflow_off_by_one,  // the flush-to-zero threshold one binade too high: (2^-1075, 2^-1074) gives 0
+    inf_over_inf,          // inf/inf forgotten: it falls through to x/inf = 0
+    zero_sign_lost,        // 0/y and x/inf return +0 whatever the signs
+    nan_divisor_dropped,   // x/NaN returns x
+    zero_divisor_nan,      // x/0 returns NaN instead of an infinity
+    rounding_by_next_bit,  // rounds by the next bit of the approximate quotient, no remainder check
+    rounding_bias,         // the remainder comparison biased by 2^16: wrong within 2^-39 ulp above midpoints
+};
+
 namespace emulation_detail {
 
 inline constexpr uint64_t kSign = 0x8000000000000000ull;
@@ -34,15 +49,17 @@ inline constexpr uint32_t kMaxExponent = 0x7ff;
 inline constexpr uint32_t kBias = 1023;
 
 // NaN operands propagate (quietened, x first); 0/0 and inf/inf give the default NaN.
+template <Mutation M = Mutation::none>
 FPV_HD FPV_INLINE uint64_t special_quotient(uint64_t x, uint64_t y, uint64_t sign) {
     const uint64_t abs_x = x & ~kSign;
     const uint64_t abs_y = y & ~kSign;
     const bool x_zero = abs_x == 0, y_zero = abs_y == 0;
     const bool x_inf = abs_x == kInfinity, y_inf = abs_y == kInfinity;
     if (abs_x > kInfinity) return x | kQuietBit;
-    if (abs_y > kInfinity) return y | kQuietBit;
-    if ((x_zero && y_zero) || (x_inf && y_inf)) return kDefaultNaN;
-    if (x_zero || y_inf) return sign;
+    if (abs_y > kInfinity) return M == Mutation::nan_divisor_dropped ? x : y | kQuietBit;
+    if ((x_zero && y_zero) || (x_inf && y_inf && M != Mutation::inf_over_inf)) return kDefaultNaN;
+    if (x_zero || y_inf) return M == Mutation::zero_sign_lost ? 0 : sign;
+    if (M == Mutation::zero_divisor_nan && y_zero) return kDefaultNaN;
     return sign | kInfinity;  // y zero or x infinite
 }
 
@@ -70,18 +87,20 @@ FPV_HD FPV_INLINE uint64_t refine_reciprocal(uint64_t r, uint64_t y_scaled) {
 
 // Chooses between q and q + 1 by the smaller remainder |x - y*q|. Both remainders are formed
 // modulo 2^64 and compared as signed values, as the published code does.
+// Planted bugs: `ties_away` increments on every tie; `bias` favours q over q + 1 by that many
+// units of the remainder (y_twice units make one ulp of the quotient).
 FPV_HD FPV_INLINE bool increment_wins(uint64_t x_aligned, uint64_t y_twice, uint64_t q,
-                                      bool break_ties_to_even) {
+                                      bool break_ties_to_even, bool ties_away = false, int64_t bias = 0) {
     const int64_t rem_raw = static_cast<int64_t>(x_aligned - y_twice * q);
     const int64_t rem_inc = static_cast<int64_t>(static_cast<uint64_t>(rem_raw) - y_twice);
     const int64_t dist_raw = wrapping_abs64(rem_raw), dist_inc = wrapping_abs64(rem_inc);
-    const bool tie_to_odd = break_ties_to_even && dist_inc == dist_raw && (q & 1) != 0;
-    return (dist_inc < dist_raw) | tie_to_odd;
+    const bool tie_to_odd = break_ties_to_even && dist_inc == dist_raw && ((q & 1) != 0 || ties_away);
+    return (dist_inc + bias < dist_raw) | tie_to_odd;
 }
 
 }  // namespace emulation_detail
 
-template <Refinement kRefinement>
+template <Refinement kRefinement, Mutation M = Mutation::none>
 FPV_HD FPV_INLINE uint64_t emulated_divide(uint64_t x, uint64_t y) {
     using namespace emulation_detail;
     uint32_t expo_x = static_cast<uint32_t>((x & kExponent) >> 52);
@@ -89,7 +108,7 @@ FPV_HD FPV_INLINE uint64_t emulated_divide(uint64_t x, uint64_t y) {
     const uint64_t sign = (x ^ y) & kSign;
     if (expo_x == kMaxExponent || expo_y == kMaxExponent || (x & ~kSign) == 0 ||
         (y & ~kSign) == 0) {
-        return special_quotient(x, y, sign);
+        return special_quotient<M>(x, y, sign);
     }
     if (expo_x == 0) {  // subnormal: move the leading one to the hidden-bit position
         const uint32_t shift = static_cast<uint32_t>(clz64(x & ~kSign)) - 11;
@@ -115,17 +134,23 @@ FPV_HD FPV_INLINE uint64_t emulated_divide(uint64_t x, uint64_t y) {
     expo_r -= norm_shift;
     q = (q << norm_shift) | ((low >> 1) >> (63 - norm_shift));
 
-    if (expo_r > 0 && expo_r < kMaxExponent) {
-        const bool inc = increment_wins(sx << (53 + norm_shift), sy << 1, q, false);
+    const uint32_t normal_limit = M == Mutation::overflow_off_by_one ? kMaxExponent + 1 : kMaxExponent;
+    if (expo_r > 0 && expo_r < normal_limit) {
+        const bool inc = M == Mutation::rounding_by_next_bit
+                             ? ((low >> (63 - norm_shift)) & 1) != 0
+                             : increment_wins(sx << (53 + norm_shift), sy << 1, q, false, false,
+                                              M == Mutation::rounding_bias ? int64_t{1} << 16 : 0);
         return sign | (((static_cast<uint64_t>(expo_r) - 1) << 52) + q + (inc ? 1 : 0));
     }
     if (static_cast<int32_t>(expo_r) >= static_cast<int32_t>(kMaxExponent)) {
         return sign | kInfinity;
     }
     const int denorm_shift = 1 - static_cast<int32_t>(expo_r);
-    if (denorm_shift > 53) return sign;  // below half the smallest subnormal
+    // Below half the least subnormal: zero (the planted bug also flushes [2^-1075, 2^-1074)).
+    if (denorm_shift > (M == Mutation::underflow_off_by_one ? 52 : 53)) return sign;
     q >>= denorm_shift;
-    const bool inc = increment_wins(sx << (53 + norm_shift - denorm_shift), sy << 1, q, true);
+    const bool inc = increment_wins(sx << (53 + norm_shift - denorm_shift), sy << 1, q, true,
+                                    M == Mutation::subnormal_ties_away);
     return sign | (q + (inc ? 1 : 0));
 }
 

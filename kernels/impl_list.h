@@ -9,6 +9,7 @@
 #include "kernels/div64_native.h"
 #include "kernels/f2d_impls.h"
 #include "kernels/ff_impls.h"
+#include "kernels/mutants.h"
 
 // Source that compiles for both the host and the device: all impls but the natives.
 #define FPV_PORTABLE_IMPLS(X) FPV_DIV64_PORTABLE_IMPLS(X) FPV_FF_IMPLS(X) FPV_F2D_IMPLS(X)

@@ -4,8 +4,13 @@
 
 namespace fpv {
 
-bool Judge::same_answer(uint64_t a, uint64_t b) {
-    return a == b || (b64::is_nan(a) && b64::is_nan(b));
+bool Judge::same_answer(OpId op, uint64_t a, uint64_t b) {
+    if (a == b) return true;
+    if (op_info(op).result == ResultFormat::binary32) {
+        const auto nan32 = [](uint64_t v) { return (v & 0x7fffffffu) > 0x7f800000u && (v >> 32) == 0; };
+        return nan32(a) && nan32(b);
+    }
+    return b64::is_nan(a) && b64::is_nan(b);
 }
 
 }  // namespace fpv

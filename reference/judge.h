@@ -29,8 +29,8 @@ public:
     // The correctly rounded result, for cross-checking vector files (div64).
     uint64_t reference(const Operands& in) { return divider_.quotient(in.a, in.b); }
 
-    // Whether two results count as the same answer (any NaN matches any NaN).
-    static bool same_answer(uint64_t a, uint64_t b);
+    // Whether two results of op count as the same answer (any NaN matches any NaN).
+    static bool same_answer(OpId op, uint64_t a, uint64_t b);
 
     // Whether `--reference fast` changes anything for op: the binary32 ops with an exact host
     // instruction, f2d, and every float-float op (exact sums without MPFR).

@@ -361,5 +361,58 @@ TEST(Cli, ExhaustiveSweepReportStatesTheDomainAndTheExactWrongRuns) {
     EXPECT_TRUE(found);
 }
 
+// ---- mutation score and TestFloat interchange ---------------------------------------------
+
+// Every planted bug is caught by the default campaign, and the table says by which classes;
+// the mutants stay out of `list impls`.
+TEST(Cli, MutationScoreCatchesEveryMutant) {
+    const CommandResult r = run_fpverify({"mutation", "--vectors", testing::vectors_dir()});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "17 of 17 mutants caught by the default campaign")) << r.out;
+    EXPECT_TRUE(contains(r.out, "| `div64.mut_rounding_bias` |")) << r.out;
+    EXPECT_FALSE(contains(r.out, "**NO**")) << r.out;
+    const CommandResult mutants = run_fpverify({"list", "mutants"});
+    EXPECT_TRUE(contains(mutants.out, "div64.mut_inf_over_inf")) << mutants.out;
+    EXPECT_FALSE(contains(run_fpverify({"list", "impls"}).out, "mut_")) << "mutants listed as impls";
+}
+
+// Stored failures go out as TestFloat lines and come back as a class: every line fails the
+// impl that failed them, MPFR agrees with every expected result, a correct impl passes all.
+TEST(Cli, ExportedFailuresReplayAsTestFloatVectors) {
+    TempDir dir;
+    const std::string db = dir.path("halley.db"), file = dir.path("halley_f64_div.txt");
+    const CommandResult run = run_fpverify({"run", "--db", db, "--impl", "div64.emu_halley,ff_mul.mul22",
+                                            "--classes", "all", "--count", "20000",
+                                            "--backend", "cpu", "--no-progress", "--quiet"});
+    ASSERT_EQ(run.status, 1) << run.err;
+    const CommandResult exported = run_fpverify({"export", "--db", db, "--format", "testfloat", "--out", file});
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    EXPECT_TRUE(contains(exported.err, "f64_div test cases")) << exported.err;
+    EXPECT_TRUE(contains(exported.err, "failures of ops without a TestFloat counterpart left out")) << exported.err;
+    std::ifstream in(file);
+    std::string first;
+    std::getline(in, first);
+    EXPECT_EQ(first.size(), 16u + 1 + 16 + 1 + 16 + 1 + 2) << first;
+    const CommandResult replay = run_fpverify({"run", "--db", dir.path("replay.db"), "--impl",
+                                               "div64.emu_halley,div64.emu_nr", "--classes", "testfloat:" + file,
+                                               "--backend", "cpu", "--no-progress", "--quiet"});
+    ASSERT_EQ(replay.status, 1) << replay.err;
+    const CommandResult report = run_fpverify({"report", "--db", dir.path("replay.db"), "--format", "json"});
+    ASSERT_EQ(report.status, 0) << report.err;
+    const json j = json::parse(report.out);
+    for (const json& u : j["units"]) {
+        EXPECT_EQ(u["reference_disagreements"], 0) << u["impl"];
+        if (u["impl"] == "div64.emu_halley") {
+            EXPECT_EQ(u["failed"], u["tested"]);
+        } else {
+            EXPECT_EQ(u["failed"], 0);
+        }
+        EXPECT_GT(u["tested"].get<int>(), 100);
+    }
+    // Nothing exportable, another format, or ops of two TestFloat functions: usage errors.
+    EXPECT_EQ(run_fpverify({"export", "--db", db, "--impl", "ff_mul.mul22"}).status, 2);
+    EXPECT_EQ(run_fpverify({"export", "--db", db, "--format", "csv"}).status, 2);
+}
+
 }  // namespace
 }  // namespace fpv

@@ -3,8 +3,12 @@
 #include <cstdio>
 #include <fstream>
 
+#include "corpus/class_catalogue.h"
 #include "corpus/testfloat_file.h"
 #include "corpus/usage_error.h"
+#include "reference/ieee_flags.h"
+#include "reference/judge.h"
+#include "tests/test_support.h"
 
 namespace fpv {
 namespace {
@@ -61,6 +65,67 @@ TEST(TestFloatFile, MalformedLinesAreReportedWithFileAndLine) {
             << message;
         std::remove(path.c_str());
     }
+}
+
+// The binary32 functions' files: their own widths, and errors that name the function.
+TEST(TestFloatFile, ReadsEveryFunctionWithACounterpart) {
+    const std::string dir = testing::vectors_dir();
+    const struct {
+        OpId op;
+        const char* file;
+        size_t lines;
+    } files[] = {{OpId::div64, "f64_div.level1.txt", 46464},
+                 {OpId::div32, "f32_div.level1.txt", 46464},
+                 {OpId::sqrt32, "f32_sqrt.level1.txt", 600},
+                 {OpId::f2d, "f32_to_f64.level2.txt", 8800}};
+    for (const auto& f : files) {
+        const InputSet set = resolve_class(std::string("testfloat:") + dir + "/" + f.file, f.op, 1);
+        EXPECT_EQ(set.size, f.lines) << f.file;
+        EXPECT_TRUE(set.is_vector_file());
+        EXPECT_EQ(set.input(0).a, set.vectors[0].a);
+    }
+    // The wrong function's file for an op is a malformed line 1, and ops without a TestFloat
+    // counterpart say so.
+    try {
+        resolve_class(std::string("testfloat:") + dir + "/f64_div.level1.txt", OpId::div32, 1);
+        ADD_FAILURE() << "f64_div lines read as f32_div";
+    } catch (const UsageError& e) {
+        EXPECT_NE(std::string(e.what()).find("f64_div.level1.txt:1: not an f32_div test case"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(resolve_class("testfloat:/dev/null", OpId::ff_add, 1), UsageError);
+}
+
+// Exported lines carry the host's IEEE result and flags: they agree with every line TestFloat
+// wrote (results and flags; NaNs as any NaN), which also pins x86's tininess-after-rounding.
+TEST(TestFloatFile, HostResultsAndFlagsAgreeWithEveryTestFloatLine) {
+    const std::string dir = testing::vectors_dir();
+    const struct {
+        OpId op;
+        TestFloatFormat format;
+        const char* file;
+    } files[] = {{OpId::div64, kF64Div, "f64_div.level1.txt"},
+                 {OpId::div32, kF32Div, "f32_div.level1.txt"},
+                 {OpId::sqrt32, kF32Sqrt, "f32_sqrt.level1.txt"},
+                 {OpId::f2d, kF32ToF64, "f32_to_f64.level2.txt"}};
+    for (const auto& f : files) {
+        const VectorFile v = read_testfloat(dir + "/" + f.file, f.format);
+        uint64_t underflows = 0;
+        for (size_t i = 0; i < v.inputs.size(); ++i) {
+            const auto host = host_ieee_result(f.op, v.inputs[i]);
+            ASSERT_TRUE(host.has_value());
+            ASSERT_TRUE(Judge::same_answer(f.op, host->result, v.expected[i])) << f.file << " line " << i + 1;
+            ASSERT_EQ(host->flags, v.flags[i]) << f.file << " line " << i + 1;
+            underflows += (v.flags[i] & kUnderflow) != 0;
+            // And the line written back is the line read, up to NaN payloads.
+            const std::string line = testfloat_line(f.format, v.inputs[i], v.expected[i], v.flags[i]);
+            ASSERT_EQ(line.size(), static_cast<size_t>(f.format.operands * (f.format.operand_digits + 1) +
+                                                       f.format.result_digits + 3));
+        }
+        if (f.op == OpId::div64 || f.op == OpId::div32) {
+            EXPECT_GT(underflows, 100u) << f.file;
+        }
+    }
+    EXPECT_FALSE(host_ieee_result(OpId::ff_add, {0, 0}).has_value());
 }
 
 TEST(TestFloatFile, UnreadableAndEmptyFilesAreUsageErrors) {

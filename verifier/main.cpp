@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -23,6 +24,8 @@
 #include "verifier/count_parse.h"
 #include "verifier/engine.h"
 #include "verifier/gpu_backend.h"
+#include "verifier/export_testfloat.h"
+#include "verifier/mutation.h"
 #include "verifier/repro.h"
 
 #ifndef FPV_VERSION
@@ -107,8 +110,9 @@ int list_command(const std::string& what) {
     } else if (what == "impls") {
         std::vector<std::vector<std::string>> rows = {{"impl", "runs on", "claim", "what"}};
         for (const ImplInfo& i : all_impls()) {
-            rows.push_back({std::string(i.name), where_text(i.where), std::string(i.claim),
-                            std::string(i.summary)});
+            if (i.is_mutant()) continue;  // fpverify list mutants
+            rows.push_back({std::string(i.name) + (i.plugin ? " (plug-in)" : ""), where_text(i.where),
+                            std::string(i.claim), std::string(i.summary)});
         }
         print_table(rows);
     } else if (what == "classes") {
@@ -123,9 +127,15 @@ int list_command(const std::string& what) {
                             c.size == kUnboundedClass ? "unbounded" : std::to_string(c.size),
                             std::string(c.guarantee)});
         }
-        rows.push_back({"testfloat:PATH", "div64", "lines of PATH",
-                        "operands of a TestFloat f64_div file; its expected results are "
-                        "cross-checked against MPFR"});
+        rows.push_back({"testfloat:PATH", "div64,div32,sqrt32,f2d", "lines of PATH",
+                        "operands of a TestFloat f64_div, f32_div, f32_sqrt or f32_to_f64 file (by the "
+                        "op); its expected results are cross-checked against MPFR"});
+        print_table(rows);
+    } else if (what == "mutants") {
+        std::vector<std::vector<std::string>> rows = {{"mutant", "mutates", "planted bug"}};
+        for (const ImplInfo& i : all_impls()) {
+            if (i.is_mutant()) rows.push_back({std::string(i.name), std::string(i.mutates), std::string(i.summary)});
+        }
         print_table(rows);
     } else if (what == "presets") {
         std::vector<std::vector<std::string>> rows = {{"preset", "what"}};
@@ -134,7 +144,7 @@ int list_command(const std::string& what) {
         }
         print_table(rows);
     } else {
-        throw UsageError("list: '" + what + "' is not one of ops, impls, classes, presets");
+        throw UsageError("list: '" + what + "' is not one of ops, impls, classes, mutants, presets");
     }
     return kExitClean;
 }
@@ -264,6 +274,26 @@ int report_command(const std::string& db, int64_t campaign_id, const std::string
     return kExitClean;
 }
 
+int export_command(const std::string& db, int64_t campaign_id, const std::string& format,
+                   const std::string& impl, const std::string& out_path) {
+    if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
+    if (format != "testfloat") throw UsageError("--format: '" + format + "' is not testfloat");
+    Store store(db, Store::Mode::read_only);
+    const int64_t id = campaign_id != 0 ? campaign_id : store.latest_campaign(false);
+    const ExportSummary s = export_testfloat(store, id, impl);
+    if (out_path.empty()) {
+        std::cout << s.text;
+    } else {
+        write_file_atomically(out_path, s.text);
+    }
+    std::fprintf(stderr, "fpverify: %llu %s test cases from campaign %lld%s\n",
+                 static_cast<unsigned long long>(s.cases), s.function.c_str(), static_cast<long long>(id),
+                 s.skipped != 0 ? (" (" + std::to_string(s.skipped) +
+                                   " failures of ops without a TestFloat counterpart left out)").c_str()
+                                : "");
+    return kExitClean;
+}
+
 int query_command(const std::string& db, const std::string& sql, const std::string& preset,
                   int64_t campaign, const std::string& format) {
     if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
@@ -323,7 +353,7 @@ int main(int argc, char** argv) {
 
     std::string list_what = "impls";
     auto* list = app.add_subcommand("list", "list ops, impls, classes or query presets");
-    list->add_option("what", list_what, "ops | impls | classes | presets")->capture_default_str();
+    list->add_option("what", list_what, "ops | impls | classes | mutants | presets")->capture_default_str();
 
     RunArgs run;
     auto* run_cmd = app.add_subcommand("run", "run a campaign and store its results");
@@ -378,6 +408,25 @@ int main(int argc, char** argv) {
     query->add_option("--preset", query_preset, "a named query (fpverify list presets)");
     query->add_option("--campaign", query_campaign, "bind ?1 to this campaign id");
     query->add_option("--format", query_format, "table | csv | json")->capture_default_str();
+
+    MutationOptions mutation;
+    std::string mutation_budget = "1e6";
+    auto* mutation_cmd = app.add_subcommand(
+        "mutation", "run the default campaign against every planted-bug mutant, and their TestFloat vectors");
+    mutation_cmd->add_option("--count", mutation_budget, "inputs per class (the default campaign's)")
+        ->capture_default_str();
+    mutation_cmd->add_option("--seed", mutation.seed, "seed")->capture_default_str();
+    mutation_cmd->add_option("--vectors", mutation.vectors_dir, "directory of the TestFloat files")
+        ->capture_default_str();
+
+    std::string export_db, export_format = "testfloat", export_impl, export_out;
+    int64_t export_campaign = 0;
+    auto* export_cmd = app.add_subcommand("export", "write a campaign's stored failures as TestFloat test cases");
+    export_cmd->add_option("--db", export_db, "SQLite database")->required();
+    export_cmd->add_option("--campaign", export_campaign, "campaign id (default: the newest)");
+    export_cmd->add_option("--format", export_format, "testfloat")->capture_default_str();
+    export_cmd->add_option("--impl", export_impl, "only this impl's failures");
+    export_cmd->add_option("--out", export_out, "file to write (default: standard output)");
 
     std::string repro_db;
     int64_t repro_failure_id = 0;
@@ -438,6 +487,16 @@ int main(int argc, char** argv) {
         if (report->parsed()) return report_command(report_db, report_campaign, report_format, report_out);
         if (query->parsed()) {
             return query_command(query_db, query_sql, query_preset, query_campaign, query_format);
+        }
+        if (mutation_cmd->parsed()) {
+            mutation.budget = parse_count(mutation_budget, "--count");
+            const std::vector<MutantOutcome> outcomes = run_mutation(mutation);
+            std::cout << mutation_table(outcomes, mutation);
+            const bool all = std::all_of(outcomes.begin(), outcomes.end(), [](const MutantOutcome& m) { return m.caught; });
+            return all ? kExitClean : kExitFailures;
+        }
+        if (export_cmd->parsed()) {
+            return export_command(export_db, export_campaign, export_format, export_impl, export_out);
         }
         if (repro->parsed()) {
             if (!std::filesystem::exists(repro_db)) {

@@ -1,0 +1,63 @@
+#include "verifier/export_testfloat.h"
+
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+#include "corpus/class_catalogue.h"
+#include "corpus/testfloat_file.h"
+#include "corpus/usage_error.h"
+#include "reference/ieee_flags.h"
+#include "reference/judge.h"
+#include "reports/report_model.h"
+
+namespace fpv {
+
+ExportSummary export_testfloat(Store& store, int64_t campaign_id, const std::string& impl) {
+    ExportSummary summary;
+    const TestFloatFormat* format = nullptr;
+    std::set<std::pair<uint64_t, uint64_t>> written;  // a failing input of several impls, once
+    bool impl_seen = impl.empty();
+    for (const UnitState& unit : store.units(campaign_id)) {
+        if (!impl.empty() && unit.impl != impl) continue;
+        impl_seen = true;
+        if (unit.failures_stored == 0) continue;
+        const OpId op = op_of_impl_name(unit.impl);
+        const TestFloatFormat* f = testfloat_format_of(op);
+        const std::vector<FailureRecord> failures = store.unit_failures(campaign_id, unit.ordinal, unit.failures_stored);
+        if (f == nullptr) {
+            summary.skipped += failures.size();
+            continue;
+        }
+        if (format != nullptr && format != f) {
+            throw UsageError("export: the campaign's failures belong to several TestFloat functions (" +
+                             std::string(format->function) + ", " + std::string(f->function) +
+                             "); choose one impl with --impl");
+        }
+        format = f;
+        const ImplInfo* info = find_impl(unit.impl);
+        const bool ftz = info != nullptr && info->ftz;
+        for (const FailureRecord& r : failures) {
+            if (!written.insert({r.input.a, r.input.b}).second) continue;
+            const auto host = host_ieee_result(op, r.input);
+            // The host's IEEE answer is the correctly rounded one; the stored reference (MPFR's)
+            // must agree, except for FTZ builds, which were judged against the FTZ answer.
+            if (!ftz && !Judge::same_answer(op, host->result, r.expected)) {
+                throw std::runtime_error("export: for " + unit.impl + " input #" + std::to_string(r.index) +
+                                         " the host's IEEE result differs from the stored reference");
+            }
+            summary.text += testfloat_line(*format, r.input, host->result, host->flags) + "\n";
+            ++summary.cases;
+        }
+    }
+    if (!impl_seen) throw UsageError("export: campaign " + std::to_string(campaign_id) + " has no impl '" + impl + "'");
+    if (format == nullptr) {
+        throw UsageError("export: no stored failure of an op with a TestFloat counterpart (div64, div32, "
+                         "sqrt32, f2d) in campaign " + std::to_string(campaign_id) +
+                         (summary.skipped != 0 ? " (" + std::to_string(summary.skipped) + " other failures)" : ""));
+    }
+    summary.function = std::string(format->function);
+    return summary;
+}
+
+}  // namespace fpv
