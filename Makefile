@@ -53,6 +53,19 @@ else
 RELEASE_SOURCES := $(LIB_SOURCES)
 endif
 
+# A plug-in header of impls (README, "Bring your own implementation"): make EXTRA_IMPLS=path.h
+# compiles it into the catalogue and the GPU kernels; a stamp rebuilds both when the choice
+# changes, so switching plug-ins (or back to none) never links stale objects.
+ifneq ($(EXTRA_IMPLS),)
+EXTRA_IMPLS_PATH := $(abspath $(EXTRA_IMPLS))
+ifeq ($(wildcard $(EXTRA_IMPLS_PATH)),)
+$(error EXTRA_IMPLS: no such file: $(EXTRA_IMPLS))
+endif
+PLUGIN_FLAGS := -DFPV_EXTRA_IMPLS_HEADER='"$(EXTRA_IMPLS_PATH)"'
+endif
+PLUGIN_STAMP := $(RELEASE_DIR)/extra_impls.stamp
+PLUGIN_OBJECTS := $(RELEASE_DIR)/kernels/catalogue.o $(if $(NVCC),$(RELEASE_DIR)/verifier/gpu_plugins.o)
+
 RELEASE_OBJECTS := $(RELEASE_SOURCES:%.cpp=$(RELEASE_DIR)/%.o) $(RELEASE_CUDA_OBJECTS)
 ASAN_OBJECTS := $(LIB_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
 ASAN_TEST_OBJECTS := $(TEST_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
@@ -65,7 +78,7 @@ MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)
 
-.PHONY: all deps test gpu-test demo bench mutation clean
+.PHONY: all deps test gpu-test demo bench mutation clean FORCE
 
 all: deps $(RELEASE_DIR)/fpverify
 
@@ -78,10 +91,16 @@ deps:
 		{ echo "could not install: $$missing" >&2; exit 1; }; \
 	fi
 
+$(PLUGIN_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(EXTRA_IMPLS_PATH)' | cmp -s - $@ 2>/dev/null || echo '$(EXTRA_IMPLS_PATH)' > $@
+$(PLUGIN_OBJECTS): $(PLUGIN_STAMP)
+$(PLUGIN_OBJECTS): PLUGIN_DEFINE := $(PLUGIN_FLAGS)
+
 # Objects depend on the Makefile too, so changed flags rebuild them.
 $(RELEASE_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
-	$(CXX) $(RELEASE_FLAGS) -MMD -MP -c $< -o $@
+	$(CXX) $(RELEASE_FLAGS) $(PLUGIN_DEFINE) -MMD -MP -c $< -o $@
 
 # What the same source computes depends on these flags: each config file gets its own.
 $(RELEASE_DIR)/verifier/gpu_config_ieee.o: NVCC_CONFIG := -prec-div=true -prec-sqrt=true -ftz=false
@@ -91,7 +110,7 @@ $(RELEASE_DIR)/verifier/gpu_config_approx_ftz.o: NVCC_CONFIG := -prec-div=false 
 
 $(RELEASE_DIR)/%.o: %.cu Makefile
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCC_FLAGS) $(NVCC_CONFIG) -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCC_FLAGS) $(NVCC_CONFIG) $(PLUGIN_DEFINE) -MMD -MP -c $< -o $@
 
 $(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)

@@ -1,7 +1,18 @@
 #include "kernels/catalogue.h"
 
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <string>
+
 #include "kernels/accuracy_claims.h"
 #include "kernels/impl_list.h"
+
+// A plug-in (make EXTRA_IMPLS=...): its header last, after the CUDA names it may use.
+#if defined(FPV_EXTRA_IMPLS_HEADER)
+#include "kernels/cuda_compat.h"
+#include FPV_EXTRA_IMPLS_HEADER
+#endif
 
 namespace fpv {
 namespace {
@@ -45,6 +56,54 @@ ImplInfo make_mutant(std::string_view name, OpId op, std::string_view bug, std::
 // Built with -ftz=true: judged against the flush-to-zero reference.
 #define FPV_CATALOGUE_DEVICE_FTZ(op, variant, fn, summary, domain, claim) \
     make_impl(#op "." #variant, OpId::op, kGpuIfBuilt, summary, domain, claim, nullptr, true),
+
+#if defined(FPV_EXTRA_IMPLS_HEADER)
+// A plug-in's claim in words, kept for the catalogue's lifetime.
+std::string_view plugin_claim(OpId op, double bound) {
+    static std::deque<std::string> texts;
+    const OpInfo& info = op_info(op);
+    std::string text;
+    char number[32];
+    std::snprintf(number, sizeof number, "%g", bound);
+    if (info.error_free) {
+        text = "exact";
+    } else if (info.metric == Metric::relative_u2) {
+        text = bound < 0 ? "no relative bound" : std::string(number) + "u^2";
+    } else {
+        text = bound <= 0 ? "correctly rounded (claimed)" : std::string(number) + " ulp";
+    }
+    return texts.emplace_back(std::move(text));
+}
+
+ImplInfo make_plugin(std::string_view name, OpId op, uint8_t where, std::string_view summary, std::string_view domain,
+                     double bound, HostImplFn host) {
+    ImplInfo i = make_impl(name, op, where, summary, domain, plugin_claim(op, bound), host);
+    i.plugin = true;
+    if (op_info(op).metric == Metric::relative_u2) {
+        i.accuracy.bound = op_info(op).error_free ? 0 : bound;
+        i.accuracy.bound_source = "plug-in registration";
+    } else {
+        i.ulp_bound = bound < 0 ? 0 : bound;
+        i.bound_source = "plug-in registration";
+    }
+    return i;
+}
+
+// X(op, variant, function, where, "domain", bound): where is cpu, gpu or cpu_gpu.
+#define FPV_PLUGIN_WHERE_cpu kRunsOnCpu
+#define FPV_PLUGIN_WHERE_gpu kGpuIfBuilt
+#define FPV_PLUGIN_WHERE_cpu_gpu static_cast<uint8_t>(kRunsOnCpu | kGpuIfBuilt)
+// An adapter, so that the plug-in's words may be uint64_t or unsigned long long.
+#define FPV_PLUGIN_HOST_cpu(fn) \
+    +[](uint64_t a, uint64_t b) -> uint64_t { return static_cast<uint64_t>(fn(a, b)); }
+#define FPV_PLUGIN_HOST_gpu(fn) nullptr
+#define FPV_PLUGIN_HOST_cpu_gpu(fn) FPV_PLUGIN_HOST_cpu(fn)
+#define FPV_CATALOGUE_PLUGIN(op, variant, fn, where, domain, bound)                                     \
+    make_plugin(#op "." #variant, OpId::op, FPV_PLUGIN_WHERE_##where, "plug-in: " #fn, domain, bound, \
+                FPV_PLUGIN_HOST_##where(fn)),
+#else
+#define FPV_PLUGIN_IMPLS(X)
+#endif
 
 }  // namespace
 
@@ -102,7 +161,17 @@ const std::vector<ImplInfo>& all_impls() {
                                                   FPV_CUDA_IEEE_IMPLS(FPV_CATALOGUE_DEVICE)
                                                       FPV_CUDA_APPROX_IMPLS(FPV_CATALOGUE_DEVICE)
                                                           FPV_FTZ_GPU_IMPLS(FPV_CATALOGUE_DEVICE_FTZ)
-                                                              FPV_MUTANTS(FPV_CATALOGUE_MUTANT)};
+                                                              FPV_MUTANTS(FPV_CATALOGUE_MUTANT)
+                                                                  FPV_PLUGIN_IMPLS(FPV_CATALOGUE_PLUGIN)};
+        for (size_t i = 0; i < list.size(); ++i) {
+            for (size_t j = 0; j < i; ++j) {
+                if (list[i].name == list[j].name) {
+                    std::fprintf(stderr, "fpverify: two impls are named %s (a plug-in must pick a name of its own)\n",
+                                 std::string(list[i].name).c_str());
+                    std::abort();
+                }
+            }
+        }
         for (ImplInfo& impl : list) {
             for (const NamedClaim& c : accuracy_claims()) {
                 if (c.impl != impl.name) continue;

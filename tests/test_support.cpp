@@ -50,9 +50,11 @@ std::string quote(const std::string& arg) {
 
 }  // namespace
 
-CommandResult run_fpverify(const std::vector<std::string>& args) {
+CommandResult run_fpverify(const std::vector<std::string>& args) { return run_command(fpverify_binary(), args); }
+
+CommandResult run_command(const std::string& program, const std::vector<std::string>& args) {
     TempDir capture;
-    std::string command = quote(fpverify_binary());
+    std::string command = quote(program);
     for (const std::string& a : args) command += " " + quote(a);
     command += " >" + quote(capture.path("out")) + " 2>" + quote(capture.path("err"));
     const int raw = std::system(command.c_str());

@@ -25,6 +25,8 @@ struct CommandResult {
     std::string out, err;
 };
 
+// Runs a program with these arguments, capturing its output.
+CommandResult run_command(const std::string& program, const std::vector<std::string>& args);
 // Runs the fpverify binary under test (FPV_BINARY) with these arguments.
 CommandResult run_fpverify(const std::vector<std::string>& args);
 std::string fpverify_binary();

@@ -66,6 +66,8 @@ bool launch_config_ieee(std::string_view impl, const GeneratorSpec& g, const Lau
 bool launch_config_approx(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
 bool launch_config_ieee_ftz(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
 bool launch_config_approx_ftz(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
+// Plug-in impls (verifier/gpu_plugins.cu).
+bool launch_plugin(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
 
 inline bool launch_main(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a) {
     FPV_PORTABLE_IMPLS(FPV_GPU_DISPATCH)
@@ -81,7 +83,7 @@ void launch_judge_float_float(const FloatFloatClaim& claim, const LaunchArgs& a,
 // without one.
 inline void launch_evaluate(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a) {
     if (launch_main(impl, g, a) || launch_config_ieee(impl, g, a) || launch_config_approx(impl, g, a) ||
-        launch_config_ieee_ftz(impl, g, a) || launch_config_approx_ftz(impl, g, a)) {
+        launch_config_ieee_ftz(impl, g, a) || launch_config_approx_ftz(impl, g, a) || launch_plugin(impl, g, a)) {
         return;
     }
     throw std::logic_error("no GPU kernel for " + std::string(impl));
