@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
+#include <thread>
 
 #include "tests/test_support.h"
 
@@ -26,7 +28,9 @@ TEST(Plugin, AnExternalHeaderBuildsInAndRunsLikeAShippedImpl) {
     unsetenv("MFLAGS");
     unsetenv("MAKELEVEL");
     const std::string build = dir.path("build");
-    const CommandResult made = run_command("make", {"-s", "EXTRA_IMPLS=" + header, "RELEASE_DIR=" + build, "NVCC=",
+    const unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+    const CommandResult made = run_command("make", {"-s", "-j" + std::to_string(jobs), "EXTRA_IMPLS=" + header,
+                                                    "RELEASE_DIR=" + build, "NVCC=",
                                                     build + "/fpverify"});
     ASSERT_EQ(made.status, 0) << made.out << made.err;
     const std::string fpv = build + "/fpverify";

@@ -99,6 +99,12 @@ void print_table(const std::vector<std::vector<std::string>>& rows) {
     }
 }
 
+ReferenceMode parse_reference(const std::string& name) {
+    const auto mode = reference_mode_from_name(name);
+    if (!mode) throw UsageError("--reference: '" + name + "' is neither mpfr nor fast");
+    return *mode;
+}
+
 int list_command(const std::string& what) {
     if (what == "ops") {
         std::vector<std::vector<std::string>> rows = {{"op", "operands", "error unit", "what"}};
@@ -175,9 +181,7 @@ int run_command(const RunArgs& a, const std::string& command_line) {
     spec.batch = a.batch.empty() ? 0 : parse_count(a.batch, "--batch");
     spec.limits.failures_kept = static_cast<size_t>(parse_count(a.failures_kept, "--failures-kept"));
     spec.limits.worst_kept = a.worst;
-    const auto reference = reference_mode_from_name(a.reference);
-    if (!reference) throw UsageError("--reference: '" + a.reference + "' is neither mpfr nor fast");
-    spec.reference = *reference;
+    spec.reference = parse_reference(a.reference);
     spec.command_line = command_line;
     // Validate everything (including the GPU's presence) before the database is touched.
     check_impl_names(spec.impls);  // before the backend, for the clearer message
@@ -506,9 +510,7 @@ int main(int argc, char** argv) {
             return repro_failure(store, repro_failure_id, std::cout);
         }
         if (bench_cmd->parsed()) {
-            const auto reference = reference_mode_from_name(bench_reference);
-            if (!reference) throw UsageError("--reference: '" + bench_reference + "' is neither mpfr nor fast");
-            bench.reference = *reference;
+            bench.reference = parse_reference(bench_reference);
             return run_bench(bench);
         }
         if (mufu_model->parsed()) return mufu_model_command(model_table, model_out, model_provenance);

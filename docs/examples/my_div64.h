@@ -11,8 +11,9 @@
 #pragma once
 
 // The reciprocal seed refined by two Newton steps in double arithmetic, then the quotient
-// corrected once by its residual: right for ordinary operands, but the seed is flushed for
-// huge divisors and the residual overflows near the top of the range; fpverify's classes say
+// corrected once by its residual: right for most ordinary operands, but rcp.approx.ftz flushes
+// subnormal divisors (an infinite seed), an overflowing quotient meets an infinite residual
+// (NaN), and one correction misrounds some quotients next to midpoints; fpverify's classes say
 // where.
 FPV_HD inline unsigned long long my_newton_divide(unsigned long long xa, unsigned long long ya) {
     const double x = __longlong_as_double(xa), y = __longlong_as_double(ya);
