@@ -18,7 +18,7 @@ public:
     // `precomputed`: a float-float verdict the GPU already computed with the fast reference.
     Verdict operator()(const Operands& in, uint64_t result, const CompactVerdict* precomputed = nullptr) {
         if (impl_.op == OpId::div64) {
-            Verdict v = judge_div64(divider_, in.a, in.b, result);
+            Verdict v = judge_div64(divider_, in.a, in.b, result, mode_ == ReferenceMode::fast);
             v.wrong = v.failed();
             return v;
         }
@@ -32,10 +32,9 @@ public:
     // Whether two results of op count as the same answer (any NaN matches any NaN).
     static bool same_answer(OpId op, uint64_t a, uint64_t b);
 
-    // Whether `--reference fast` changes anything for op: the binary32 ops with an exact host
-    // instruction, f2d, and every float-float op (exact sums without MPFR).
+    // Whether `--reference fast` changes anything for op: div64 and the binary32 ops with an
+    // exact host instruction, f2d, and every float-float op (exact sums without MPFR).
     static bool has_fast_reference(OpId op) {
-        if (op == OpId::div64) return false;
         return is_binary32_op(op) ? Binary32Reference::has_fast_reference(op) : true;
     }
 

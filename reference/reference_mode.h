@@ -1,6 +1,7 @@
-// Which reference judges a campaign. MPFR always; "fast" lets ops with an exact host
-// computation (f2d, and sqrt32, rcp32 and div32 through the host's IEEE 754 binary32
-// instructions) use it instead, with MPFR still checking a fixed sample of the inputs.
+// Which reference judges a campaign. MPFR always; "fast" lets ops with an exact computation
+// without MPFR use it instead (the host's IEEE 754 division for div64, conversion for f2d,
+// binary32 sqrt, 1/x and x/y; exact integer sums for float-float ops), with MPFR still
+// checking a fixed sample of the inputs.
 #pragma once
 
 #include <cstdint>

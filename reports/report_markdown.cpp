@@ -222,9 +222,9 @@ std::string render_markdown(const CampaignReport& report) {
     o << "- Seed " << c.spec.seed << ", up to " << grouped(c.spec.count) << " inputs per (impl, class)"
       << (any_exhaustive ? "; exhaustive classes sweep every bit pattern of their set" : "") << "\n";
     if (c.spec.reference == ReferenceMode::fast) {
-        o << "- Reference: fast (the host's exact IEEE 754 answers for f2d, sqrt32, rcp32 and div32, "
+        o << "- Reference: fast (the host's exact IEEE 754 answers for div64, f2d, sqrt32, rcp32 and div32, "
              "exact fixed-point sums for float-float ops; MPFR recomputing 1 input in 1024 and winning "
-             "any disagreement; MPFR for the other ops)\n";
+             "any disagreement)\n";
     }
     o << "- Command: " << code(c.spec.command_line) << "\n\n";
     o << "Correctly rounded ops are judged against MPFR's correctly rounded result: a result fails "

@@ -2,6 +2,7 @@
 // f64_div vectors, and ulp errors worked out by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -10,6 +11,7 @@
 #include "corpus/class_catalogue.h"
 #include "corpus/testfloat_file.h"
 #include "kernels/portability.h"
+#include "reference/judge.h"
 #include "reference/judge_div64.h"
 #include "tests/exact_rational.h"
 
@@ -23,7 +25,7 @@ std::string vectors_dir() {
 
 bool same(uint64_t a, uint64_t b) { return a == b || (b64::is_nan(a) && b64::is_nan(b)); }
 
-uint64_t host_quotient(uint64_t x, uint64_t y) { return bits_of(double_of(x) / double_of(y)); }
+uint64_t fpu_quotient(uint64_t x, uint64_t y) { return bits_of(double_of(x) / double_of(y)); }
 
 TEST(Reference, AgreesWithTheHostFpuOnAMillionRandomInputsAndEverySpecial) {
     Binary64Divider d;
@@ -33,7 +35,7 @@ TEST(Reference, AgreesWithTheHostFpuOnAMillionRandomInputsAndEverySpecial) {
         const InputSet set = resolve_class(name, OpId::div64, 3);
         for (uint64_t i = 0; i < 250000; ++i) {
             const Operands in = set.input(i);
-            ASSERT_TRUE(same(d.quotient(in.a, in.b), host_quotient(in.a, in.b)))
+            ASSERT_TRUE(same(d.quotient(in.a, in.b), fpu_quotient(in.a, in.b)))
                 << name << std::hex << " " << in.a << " / " << in.b;
             ++checked;
         }
@@ -41,7 +43,7 @@ TEST(Reference, AgreesWithTheHostFpuOnAMillionRandomInputsAndEverySpecial) {
     const InputSet specials = resolve_class("specials", OpId::div64, 0);
     for (uint64_t i = 0; i < specials.size; ++i) {
         const Operands in = specials.input(i);
-        ASSERT_TRUE(same(d.quotient(in.a, in.b), host_quotient(in.a, in.b)))
+        ASSERT_TRUE(same(d.quotient(in.a, in.b), fpu_quotient(in.a, in.b)))
             << std::hex << in.a << " / " << in.b;
         ++checked;
     }
@@ -138,6 +140,32 @@ TEST(Judge, CategoriesNameWhatWentWrong) {
     const Verdict v = judge_div64(d, kOne, 0x4008000000000000ull, bits_of(1.0 / 3.0) + 1);
     EXPECT_NEAR(v.error, 2.0 / 3.0, 1e-15);
     EXPECT_EQ(v.expected, bits_of(1.0 / 3.0));
+}
+
+// The fast reference for div64 (the host's division, MPFR on a sample) reaches MPFR's verdicts,
+// for a correct impl and for one that fails often, on every class.
+TEST(Reference, FastDivisionReferenceGivesMpfrsVerdicts) {
+    for (const char* name : {"div64.emu_halley", "div64.emu_nr"}) {
+        const ImplInfo& impl = *find_impl(name);
+        Judge mpfr(impl, ReferenceMode::mpfr), fast(impl, ReferenceMode::fast);
+        uint64_t failures = 0;
+        for (const std::string& cls : builtin_class_names(OpId::div64)) {
+            const InputSet set = resolve_class(cls, OpId::div64, 17);
+            for (uint64_t i = 0; i < std::min<uint64_t>(set.size, 40000); ++i) {
+                const Operands in = set.input(i);
+                const uint64_t r = impl.host(in.a, in.b);
+                const Verdict m = mpfr(in, r), f = fast(in, r);
+                ASSERT_EQ(m.category, f.category) << name << " " << cls << " #" << i;
+                ASSERT_EQ(bits_of(m.error), bits_of(f.error)) << name << " " << cls << " #" << i;
+                ASSERT_TRUE(Judge::same_answer(OpId::div64, m.expected, f.expected));
+                ASSERT_FALSE(f.reference_conflict);
+                failures += m.failed() ? 1 : 0;
+            }
+        }
+        if (std::string(name) == "div64.emu_halley") {
+            EXPECT_GT(failures, 1000u);
+        }
+    }
 }
 
 }  // namespace

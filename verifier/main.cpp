@@ -379,7 +379,7 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")->capture_default_str();
     run_cmd->add_option("--reference", run.reference,
                         "mpfr | fast: exact answers without MPFR where an op has them (the host's IEEE 754 "
-                        "f2d, sqrt32, rcp32, div32; exact sums for float-float ops), MPFR "
+                        "div64, f2d, sqrt32, rcp32, div32; exact sums for float-float ops), MPFR "
                         "recomputing 1 input in 1024")
         ->capture_default_str();
     run_cmd->add_flag("--progress", run.progress, "draw a progress line even off a terminal");
