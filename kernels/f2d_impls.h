@@ -7,17 +7,25 @@
 
 namespace fpv::f2d {
 
-// Documented for +-[2^-15, 2^17), zero, infinity and NaN.
-FPV_HD FPV_INLINE uint64_t shift_xor(uint64_t a, uint64_t) {
+// The mask and the shift of the low word are parameters only so that fpverify's mutants
+// (kernels/mutants.h) can plant wrong ones; the shipped impls use the published values.
+template <uint32_t kMask = 0x07ffffffu, int kLowShift = 29>
+FPV_HD FPV_INLINE uint64_t shift_xor_with(uint64_t a) {
     const uint32_t ia = static_cast<uint32_t>(a);
-    return bits_of(hiloint2double((((ia >> 3) ^ ia) & 0x07ffffffu) ^ ia, ia << 29));
+    return bits_of(hiloint2double((((ia >> 3) ^ ia) & kMask) ^ ia, ia << kLowShift));
 }
 
-// Documented for +-[2^-1, 2^3), zero, infinity and NaN.
-FPV_HD FPV_INLINE uint64_t byte_permute(uint64_t a, uint64_t) {
+template <uint32_t kSelector = 0x7210u>
+FPV_HD FPV_INLINE uint64_t byte_permute_with(uint64_t a) {
     const uint32_t ia = static_cast<uint32_t>(a);
-    return bits_of(hiloint2double(byte_perm(ia >> 3, ia, 0x7210), ia << 29));
+    return bits_of(hiloint2double(byte_perm(ia >> 3, ia, kSelector), ia << 29));
 }
+
+// Documented for +-[2^-15, 2^17), zero, infinity and NaN.
+FPV_HD FPV_INLINE uint64_t shift_xor(uint64_t a, uint64_t) { return shift_xor_with(a); }
+
+// Documented for +-[2^-1, 2^3), zero, infinity and NaN.
+FPV_HD FPV_INLINE uint64_t byte_permute(uint64_t a, uint64_t) { return byte_permute_with(a); }
 
 // The native conversion.
 FPV_HD FPV_INLINE uint64_t native(uint64_t a, uint64_t) {

@@ -68,22 +68,13 @@ FPV_HD FPV_INLINE uint64_t div_dw3_sign_error(uint64_t a, uint64_t b) {
 // ---- f2d ----------------------------------------------------------------------------------
 
 // The shift-and-xor conversion with a mask one bit too wide (0x0fffffff).
-FPV_HD FPV_INLINE uint64_t f2d_wide_mask(uint64_t a, uint64_t) {
-    const uint32_t ia = static_cast<uint32_t>(a);
-    return bits_of(hiloint2double((((ia >> 3) ^ ia) & 0x0fffffffu) ^ ia, ia << 29));
-}
+FPV_HD FPV_INLINE uint64_t f2d_wide_mask(uint64_t a, uint64_t) { return f2d::shift_xor_with<0x0fffffffu>(a); }
 
 // The low word shifted by 28 instead of 29.
-FPV_HD FPV_INLINE uint64_t f2d_low_shift(uint64_t a, uint64_t) {
-    const uint32_t ia = static_cast<uint32_t>(a);
-    return bits_of(hiloint2double((((ia >> 3) ^ ia) & 0x07ffffffu) ^ ia, ia << 28));
-}
+FPV_HD FPV_INLINE uint64_t f2d_low_shift(uint64_t a, uint64_t) { return f2d::shift_xor_with<0x07ffffffu, 28>(a); }
 
 // The byte permutation with selector 0x7310: the wrong byte of ia >> 3 in the second place.
-FPV_HD FPV_INLINE uint64_t f2d_wrong_selector(uint64_t a, uint64_t) {
-    const uint32_t ia = static_cast<uint32_t>(a);
-    return bits_of(hiloint2double(byte_perm(ia >> 3, ia, 0x7310), ia << 29));
-}
+FPV_HD FPV_INLINE uint64_t f2d_wrong_selector(uint64_t a, uint64_t) { return f2d::byte_permute_with<0x7310u>(a); }
 
 }  // namespace fpv::mutant
 

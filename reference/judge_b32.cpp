@@ -6,6 +6,7 @@
 
 #include "kernels/portability.h"
 #include "reference/classify.h"
+#include "reference/mpfr_binary64.h"
 
 namespace fpv {
 namespace {
@@ -13,24 +14,6 @@ namespace {
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr uint32_t kNaN32 = 0x7fc00000u;
 
-// binary32's exponent range for MPFR (emin = -148 with mpfr_subnormalize gives the subnormals),
-// or the widest one, for the duration of a scope.
-class ExponentRange {
-public:
-    ExponentRange(mpfr_exp_t emin, mpfr_exp_t emax) : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
-        mpfr_set_emin(emin);
-        mpfr_set_emax(emax);
-    }
-    ~ExponentRange() {
-        mpfr_set_emin(emin_);
-        mpfr_set_emax(emax_);
-    }
-    ExponentRange(const ExponentRange&) = delete;
-    ExponentRange& operator=(const ExponentRange&) = delete;
-
-private:
-    mpfr_exp_t emin_, emax_;
-};
 
 bool is_nan32(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 bool is_zero32(uint32_t b) { return (b & 0x7fffffffu) == 0; }
@@ -94,20 +77,20 @@ uint32_t Binary32Reference::correctly_rounded(OpId op, uint32_t a, uint32_t b, b
         // Flush what is tiny after rounding: rounded to 24 bits with an unbounded exponent,
         // below 2^-126 in magnitude (x86's rule under MXCSR.FTZ). Rounding to the subnormal
         // format first would keep results in [2^-126 - 2^-150, 2^-126 - 2^-151) as 2^-126.
-        const ExponentRange unbounded(mpfr_get_emin_min(), mpfr_get_emax_max());
+        const ScopedExponentRange unbounded;
         if (!exact_value(op, a, b, true, r_)) return kNaN32;
         if (!mpfr_zero_p(r_) && !mpfr_inf_p(r_) && mpfr_get_exp(r_) < -125) {
             return mpfr_signbit(r_) ? 0x80000000u : 0u;
         }
         return bits_of(mpfr_get_flt(r_, MPFR_RNDN));
     }
-    const ExponentRange binary32(-148, 128);
+    const ScopedExponentRange binary32(-148, 128);  // with mpfr_subnormalize: binary32's subnormals
     if (!exact_value(op, a, b, false, r_)) return kNaN32;
     return bits_of(mpfr_get_flt(r_, MPFR_RNDN));
 }
 
 double Binary32Reference::ulp_error(OpId op, uint32_t a, uint32_t b, uint32_t result, bool ftz) {
-    const ExponentRange wide(mpfr_get_emin_min(), mpfr_get_emax_max());
+    const ScopedExponentRange wide;
     if (!exact_value(op, a, b, ftz, wide_)) return kInfinity;
     const float r = float_of(result);
     if (std::isinf(r) || mpfr_inf_p(wide_)) {

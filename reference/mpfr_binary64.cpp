@@ -11,24 +11,6 @@ namespace {
 
 constexpr mpfr_prec_t kWidePrecision = 256;
 
-// Temporarily the widest exponent range, for exact values beyond binary64's.
-class WideExponentRange {
-public:
-    WideExponentRange() : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
-        mpfr_set_emin(mpfr_get_emin_min());
-        mpfr_set_emax(mpfr_get_emax_max());
-    }
-    ~WideExponentRange() {
-        mpfr_set_emin(emin_);
-        mpfr_set_emax(emax_);
-    }
-    WideExponentRange(const WideExponentRange&) = delete;
-    WideExponentRange& operator=(const WideExponentRange&) = delete;
-
-private:
-    mpfr_exp_t emin_, emax_;
-};
-
 }  // namespace
 
 Binary64Divider::Binary64Divider() : saved_emin_(mpfr_get_emin()), saved_emax_(mpfr_get_emax()) {
@@ -48,7 +30,7 @@ Binary64Divider::~Binary64Divider() {
 }
 
 double Binary64Divider::ulp_error(uint64_t x, uint64_t y, uint64_t result) {
-    const WideExponentRange wide;
+    const ScopedExponentRange wide;  // exact values beyond binary64's range
     mpfr_set_d(wide_x_, double_of(x), MPFR_RNDN);
     mpfr_set_d(wide_y_, double_of(y), MPFR_RNDN);
     mpfr_div(exact_, wide_x_, wide_y_, MPFR_RNDN);

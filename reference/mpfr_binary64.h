@@ -11,6 +11,26 @@
 
 namespace fpv {
 
+// MPFR's exponent range set to [emin, emax] for the duration of a scope (the widest one by
+// default, for exact values beyond any binary format), then restored.
+class ScopedExponentRange {
+public:
+    ScopedExponentRange(mpfr_exp_t emin = mpfr_get_emin_min(), mpfr_exp_t emax = mpfr_get_emax_max())
+        : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
+        mpfr_set_emin(emin);
+        mpfr_set_emax(emax);
+    }
+    ~ScopedExponentRange() {
+        mpfr_set_emin(emin_);
+        mpfr_set_emax(emax_);
+    }
+    ScopedExponentRange(const ScopedExponentRange&) = delete;
+    ScopedExponentRange& operator=(const ScopedExponentRange&) = delete;
+
+private:
+    mpfr_exp_t emin_, emax_;
+};
+
 // Canonical quiet NaN returned where the exact result is NaN (MPFR has no payloads).
 inline constexpr uint64_t kReferenceNaN = 0x7ff8000000000000ull;
 

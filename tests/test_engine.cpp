@@ -60,8 +60,9 @@ Outcome collect(Store& store, int64_t id, int status) {
     return o;
 }
 
-Outcome run_whole(const std::string& db, int threads, uint64_t batch) {
-    PreparedCampaign p = prepare_campaign(small_spec());
+// A campaign of `spec` in a new database, run to its end on the CPU.
+Outcome run_campaign(const std::string& db, const CampaignSpec& spec, int threads, uint64_t batch) {
+    PreparedCampaign p = prepare_campaign(spec);
     Store store(db, Store::Mode::read_write);
     CampaignRecord c;
     c.spec = p.spec;
@@ -69,6 +70,25 @@ Outcome run_whole(const std::string& db, int threads, uint64_t batch) {
     CpuBackend backend(threads, batch);
     const int status = execute_campaign(store, c, p.units, p.inputs, backend, {false, true});
     return collect(store, c.id, status);
+}
+
+Outcome run_whole(const std::string& db, int threads, uint64_t batch) {
+    return run_campaign(db, small_spec(), threads, batch);
+}
+
+// A campaign of `spec` in a new database, stopped after `batches` committed batches of 3000
+// inputs, as a Ctrl-C would stop it; returns its id.
+int64_t run_until_stopped(const std::string& db, const CampaignSpec& spec, int batches) {
+    PreparedCampaign p = prepare_campaign(spec);
+    Store store(db, Store::Mode::read_write);
+    CampaignRecord c;
+    c.spec = p.spec;
+    c.id = store.create_campaign(p.spec, p.units, "test", "test");
+    CpuBackend cpu(2, 3000);
+    StoppingBackend stopping(cpu, batches);
+    EXPECT_EQ(execute_campaign(store, c, p.units, p.inputs, stopping, {false, true}), kExitRuntime);
+    g_stop_requested.store(false);
+    return c.id;
 }
 
 void expect_same(const Outcome& a, const Outcome& b) {
@@ -103,18 +123,7 @@ TEST(Engine, StoppedCampaignResumesToTheSameFinalTallies) {
     const Outcome whole = run_whole(dir.path("whole.db"), 2, 3000);
 
     const std::string db = dir.path("stopped.db");
-    int64_t id = 0;
-    {
-        PreparedCampaign p = prepare_campaign(small_spec());
-        Store store(db, Store::Mode::read_write);
-        CampaignRecord c;
-        c.spec = p.spec;
-        c.id = id = store.create_campaign(p.spec, p.units, "test", "test");
-        CpuBackend cpu(2, 3000);
-        StoppingBackend stopping(cpu, 9);
-        EXPECT_EQ(execute_campaign(store, c, p.units, p.inputs, stopping, {false, true}), kExitRuntime);
-        g_stop_requested.store(false);
-    }
+    const int64_t id = run_until_stopped(db, small_spec(), 9);
     Store store(db, Store::Mode::read_write);
     CampaignRecord c = store.campaign(id);
     EXPECT_EQ(c.status, "running");
@@ -161,14 +170,7 @@ CampaignSpec sweep_spec() {
 Outcome run_sweep(const std::string& db, int threads, uint64_t batch, ReferenceMode reference) {
     CampaignSpec spec = sweep_spec();
     spec.reference = reference;
-    PreparedCampaign p = prepare_campaign(spec);
-    Store store(db, Store::Mode::read_write);
-    CampaignRecord c;
-    c.spec = p.spec;
-    c.id = store.create_campaign(p.spec, p.units, "test", "test");
-    CpuBackend backend(threads, batch);
-    const int status = execute_campaign(store, c, p.units, p.inputs, backend, {false, true});
-    return collect(store, c.id, status);
+    return run_campaign(db, spec, threads, batch);
 }
 
 // The wrong set worked out directly: maximal runs where the impl differs from the conversion.
@@ -222,18 +224,7 @@ TEST(Engine, StoppedExhaustiveSweepResumesToTheSameRuns) {
     TempDir dir;
     const Outcome whole = run_sweep(dir.path("whole.db"), 2, 3000, ReferenceMode::mpfr);
     const std::string db = dir.path("stopped.db");
-    int64_t id = 0;
-    {
-        PreparedCampaign p = prepare_campaign(sweep_spec());
-        Store store(db, Store::Mode::read_write);
-        CampaignRecord c;
-        c.spec = p.spec;
-        c.id = id = store.create_campaign(p.spec, p.units, "test", "test");
-        CpuBackend cpu(2, 3000);
-        StoppingBackend stopping(cpu, 30);
-        EXPECT_EQ(execute_campaign(store, c, p.units, p.inputs, stopping, {false, true}), kExitRuntime);
-        g_stop_requested.store(false);
-    }
+    const int64_t id = run_until_stopped(db, sweep_spec(), 30);
     Store store(db, Store::Mode::read_write);
     CampaignRecord c = store.campaign(id);
     std::vector<UnitState> units = store.units(id);
