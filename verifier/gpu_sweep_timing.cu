@@ -2,6 +2,7 @@
 // every input of the set, with and without the copy of the results to pinned host memory, and
 // no judging. Compared with the end-to-end campaign it shows what the host costs.
 #include <algorithm>
+#include <stdexcept>
 
 #include "verifier/cuda_check.cuh"
 #include "verifier/gpu_backend.h"
@@ -14,10 +15,9 @@ SweepTiming gpu_sweep_timing(const ImplInfo& impl, const InputSet& inputs, int d
     FPV_CUDA(cudaSetDevice(device));
     cudaDeviceProp prop;
     FPV_CUDA(cudaGetDeviceProperties(&prop, device));
-    const bool exhaustive = inputs.exhaustive;
-    Operands* device_inputs = nullptr;
+    // Sweeps only (bench --sweep checks): the input is the index, only results travel.
+    if (!inputs.exhaustive) throw std::logic_error("gpu_sweep_timing: not an exhaustive class");
     uint64_t *device_results = nullptr, *host_results = nullptr;
-    if (!exhaustive) FPV_CUDA(cudaMalloc(&device_inputs, kBatch * sizeof(Operands)));
     FPV_CUDA(cudaMalloc(&device_results, kBatch * sizeof(uint64_t)));
     FPV_CUDA(cudaHostAlloc(&host_results, kBatch * sizeof(uint64_t), cudaHostAllocDefault));
     cudaStream_t stream;
@@ -35,20 +35,13 @@ SweepTiming gpu_sweep_timing(const ImplInfo& impl, const InputSet& inputs, int d
                 static_cast<uint64_t>(prop.multiProcessorCount) * 16, (a.count + a.block - 1) / a.block));
             a.stream = stream;
             a.begin = at;
-            a.inputs = device_inputs;
+            a.inputs = nullptr;
             a.results = device_results;
             gpu::launch_evaluate(impl.name, inputs.generator(), a);
             FPV_CUDA(cudaGetLastError());
             if (copy) {
                 FPV_CUDA(cudaMemcpyAsync(host_results, device_results, a.count * sizeof(uint64_t),
                                          cudaMemcpyDeviceToHost, stream));
-                if (device_inputs != nullptr) {
-                    // The inputs travel too off exhaustive sets; time the same number of bytes.
-                    FPV_CUDA(cudaMemcpyAsync(host_results, device_inputs, a.count * sizeof(uint64_t),
-                                             cudaMemcpyDeviceToHost, stream));
-                    FPV_CUDA(cudaMemcpyAsync(host_results, device_inputs, a.count * sizeof(uint64_t),
-                                             cudaMemcpyDeviceToHost, stream));
-                }
             }
         }
         FPV_CUDA(cudaEventRecord(stop, stream));
@@ -71,7 +64,6 @@ SweepTiming gpu_sweep_timing(const ImplInfo& impl, const InputSet& inputs, int d
     cudaStreamDestroy(stream);
     cudaFreeHost(host_results);
     cudaFree(device_results);
-    cudaFree(device_inputs);
     return t;
 }
 
