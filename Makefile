@@ -28,10 +28,13 @@ RELEASE_FLAGS := $(CXXFLAGS_COMMON) -O2 -g
 ASAN_FLAGS := $(CXXFLAGS_COMMON) -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined
 
-LIB_SOURCES := $(wildcard corpus/*.cpp kernels/*.cpp kernels/models/*.cpp reference/*.cpp reports/*.cpp) \
-	$(filter-out verifier/main.cpp,$(wildcard verifier/*.cpp))
-TEST_SOURCES := $(wildcard tests/*.cpp)
-GPU_TEST_SOURCES := $(wildcard tests/gpu/*.cpp) tests/test_main.cpp tests/test_support.cpp
+# The layers, each folder reading only those above it (docs/architecture.md).
+# An op's tests live in its folder (ops/<op>/test_*.cpp) and belong to the test suite.
+OP_TEST_SOURCES := $(wildcard ops/*/test_*.cpp)
+LIB_SOURCES := $(filter-out $(OP_TEST_SOURCES),$(wildcard core/*.cpp core/models/*.cpp corpus/*.cpp reference/*.cpp \
+	ops/*.cpp ops/*/*.cpp model/*.cpp reports/*.cpp)) $(filter-out verifier/main.cpp,$(wildcard verifier/*.cpp))
+TEST_SOURCES := $(wildcard tests/*.cpp) $(OP_TEST_SOURCES)
+GPU_TEST_SOURCES := $(wildcard tests/gpu/*.cpp) tests/test_main.cpp tests/test_support.cpp tests/golden_support.cpp
 
 # The CUDA backend, when nvcc is there. CUDA_ARCHS lists the SASS targets; PTX for the last
 # one is embedded too, so newer GPUs run it (e.g. make CUDA_ARCHS="86 89 90").
@@ -39,14 +42,17 @@ NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/de
 CUDA_ARCHS ?= 90
 ifneq ($(NVCC),)
 CUDA_HOME := $(patsubst %/bin/nvcc,%,$(NVCC))
-CUDA_SOURCES := $(wildcard verifier/*.cu)
+CUDA_SOURCES := $(filter-out verifier/gpu_config.cu,$(wildcard verifier/*.cu))
+# verifier/gpu_config.cu once per set of nvcc flags that decide what an impl computes.
+NVCC_CONFIGS := standard ieee approx ieee_ftz approx_ftz
 CUDA_GENCODE := $(foreach a,$(CUDA_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
 	-gencode arch=compute_$(lastword $(CUDA_ARCHS)),code=compute_$(lastword $(CUDA_ARCHS))
 NVCC_FLAGS := -std=c++20 -O2 -g -I. -ccbin $(CXX) $(CUDA_GENCODE) -DFPV_WITH_CUDA \
 	-Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror,-fopenmp
 RELEASE_FLAGS += -DFPV_WITH_CUDA
 RELEASE_SOURCES := $(filter-out verifier/gpu_absent.cpp,$(LIB_SOURCES))
-RELEASE_CUDA_OBJECTS := $(CUDA_SOURCES:%.cu=$(RELEASE_DIR)/%.o)
+RELEASE_CUDA_OBJECTS := $(CUDA_SOURCES:%.cu=$(RELEASE_DIR)/%.o) \
+	$(NVCC_CONFIGS:%=$(RELEASE_DIR)/verifier/gpu_config_%.o)
 CUDA_LIBS := -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lpthread
 GPU_TEST_BINARY := $(RELEASE_DIR)/fpverify_gpu_tests
 else
@@ -64,7 +70,7 @@ endif
 PLUGIN_FLAGS := -DFPV_EXTRA_IMPLS_HEADER='"$(EXTRA_IMPLS_PATH)"'
 endif
 PLUGIN_STAMP := $(RELEASE_DIR)/extra_impls.stamp
-PLUGIN_OBJECTS := $(RELEASE_DIR)/kernels/catalogue.o $(if $(NVCC),$(RELEASE_DIR)/verifier/gpu_plugins.o)
+PLUGIN_OBJECTS := $(RELEASE_DIR)/ops/catalogue.o $(if $(NVCC),$(RELEASE_DIR)/verifier/gpu_plugins.o)
 
 RELEASE_OBJECTS := $(RELEASE_SOURCES:%.cpp=$(RELEASE_DIR)/%.o) $(RELEASE_CUDA_OBJECTS)
 ASAN_OBJECTS := $(LIB_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
@@ -102,15 +108,20 @@ $(RELEASE_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(RELEASE_FLAGS) $(PLUGIN_DEFINE) -MMD -MP -c $< -o $@
 
-# What the same source computes depends on these flags: each config file gets its own.
+# What the same source computes depends on these flags: each set gets an object of its own.
+$(RELEASE_DIR)/verifier/gpu_config_standard.o: NVCC_CONFIG :=
 $(RELEASE_DIR)/verifier/gpu_config_ieee.o: NVCC_CONFIG := -prec-div=true -prec-sqrt=true -ftz=false
 $(RELEASE_DIR)/verifier/gpu_config_approx.o: NVCC_CONFIG := -prec-div=false -prec-sqrt=false -ftz=false
 $(RELEASE_DIR)/verifier/gpu_config_ieee_ftz.o: NVCC_CONFIG := -prec-div=true -prec-sqrt=true -ftz=true
 $(RELEASE_DIR)/verifier/gpu_config_approx_ftz.o: NVCC_CONFIG := -prec-div=false -prec-sqrt=false -ftz=true
 
+$(NVCC_CONFIGS:%=$(RELEASE_DIR)/verifier/gpu_config_%.o): $(RELEASE_DIR)/verifier/gpu_config_%.o: verifier/gpu_config.cu Makefile
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCC_FLAGS) $(NVCC_CONFIG) -DFPV_NVCC_CONFIG=$* -MMD -MP -c $< -o $@
+
 $(RELEASE_DIR)/%.o: %.cu Makefile
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCC_FLAGS) $(NVCC_CONFIG) $(PLUGIN_DEFINE) -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCC_FLAGS) $(PLUGIN_DEFINE) -MMD -MP -c $< -o $@
 
 $(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)

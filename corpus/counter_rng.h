@@ -2,12 +2,12 @@
 // the GPU and the host produce the same inputs, in any order, with no state to carry.
 #pragma once
 
-#include "kernels/portability.h"
+#include "core/portability.h"
 
 namespace fpv {
 
 // SplitMix64's finaliser: a bijection on 64-bit words with good avalanche.
-FPV_HD FPV_INLINE uint64_t mix64(uint64_t z) {
+FPV_HD FPV_INLINE constexpr uint64_t mix64(uint64_t z) {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
@@ -40,7 +40,7 @@ private:
 };
 
 // The key of a class within a campaign: the campaign seed and a per-class salt.
-FPV_HD FPV_INLINE uint64_t class_key(uint64_t seed, uint64_t class_salt) {
+FPV_HD FPV_INLINE constexpr uint64_t class_key(uint64_t seed, uint64_t class_salt) {
     return mix64(seed * 0xd1b54a32d192ed03ull + mix64(class_salt));
 }
 

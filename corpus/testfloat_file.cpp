@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "corpus/usage_error.h"
+#include "core/usage_error.h"
 
 namespace fpv {
 namespace {
@@ -68,21 +68,21 @@ VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         const auto fields = split_spaces(line);
         const size_t n = static_cast<size_t>(format.operands);
-        uint64_t operand[2] = {0, 0}, z = 0, flags = 0;
-        bool ok = fields.size() == n + 2 && parse_hex_field(fields[n], static_cast<size_t>(format.result_digits), z) &&
+        uint64_t operand[3] = {0, 0, 0}, z = 0, flags = 0;
+        bool ok = n <= 3 && fields.size() == n + 2 && parse_hex_field(fields[n], static_cast<size_t>(format.result_digits), z) &&
                   parse_hex_field(fields[n + 1], 2, flags);
         for (size_t i = 0; ok && i < n; ++i) {
             ok = parse_hex_field(fields[i], static_cast<size_t>(format.operand_digits), operand[i]);
         }
         if (!ok) {
-            const std::string shape = format.operands == 2 ? "'A B Z FF'" : "'A Z FF'";
+            const std::string shape = format.operands == 3 ? "'A B C Z FF'" : format.operands == 2 ? "'A B Z FF'" : "'A Z FF'";
             throw UsageError(path + ":" + std::to_string(line_number) + ": not an " +
                              std::string(format.function) + " test case (expected " + shape + ": " +
                              std::to_string(format.operand_digits) + "-digit hexadecimal operands, a " +
                              std::to_string(format.result_digits) + "-digit result and 2-digit flags): '" +
                              std::string(line.substr(0, 80)) + "'");
         }
-        file.inputs.push_back({operand[0], operand[1]});
+        file.inputs.push_back({operand[0], operand[1], operand[2]});
         file.expected.push_back(z);
         file.flags.push_back(static_cast<uint8_t>(flags));
     }
@@ -91,16 +91,14 @@ VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format
 }
 
 std::string testfloat_line(const TestFloatFormat& format, const Operands& in, uint64_t result, unsigned flags) {
-    char buffer[80];
-    const int od = format.operand_digits, rd = format.result_digits;
-    const auto a = static_cast<unsigned long long>(in.a), b = static_cast<unsigned long long>(in.b);
-    const auto z = static_cast<unsigned long long>(result);
-    if (format.operands == 2) {
-        std::snprintf(buffer, sizeof buffer, "%0*llX %0*llX %0*llX %02X", od, a, od, b, rd, z, flags);
-    } else {
-        std::snprintf(buffer, sizeof buffer, "%0*llX %0*llX %02X", od, a, rd, z, flags);
+    char buffer[24];
+    std::string line;
+    for (int i = 0; i < format.operands; ++i) {
+        std::snprintf(buffer, sizeof buffer, "%0*llX ", format.operand_digits, static_cast<unsigned long long>(in.word(i)));
+        line += buffer;
     }
-    return buffer;
+    std::snprintf(buffer, sizeof buffer, "%0*llX %02X", format.result_digits, static_cast<unsigned long long>(result), flags);
+    return line + buffer;
 }
 
 }  // namespace fpv

@@ -6,23 +6,19 @@
 #include <string_view>
 #include <vector>
 
-#include "corpus/operands.h"
+#include "core/operands.h"
 
 namespace fpv {
 
 // The layout of one TestFloat function's lines: operand count and hex digits per operand and
-// result (16 for binary64, 8 for binary32).
+// result (16 for binary64, 8 for binary32). An op's comes from its traits
+// (model/input_set.h, testfloat_format_of).
 struct TestFloatFormat {
     std::string_view function;  // TestFloat's name: f64_div, f32_div, f32_sqrt, f32_to_f64
     int operands = 2;
     int operand_digits = 16;
     int result_digits = 16;
 };
-
-inline constexpr TestFloatFormat kF64Div{"f64_div", 2, 16, 16};
-inline constexpr TestFloatFormat kF32Div{"f32_div", 2, 8, 8};
-inline constexpr TestFloatFormat kF32Sqrt{"f32_sqrt", 1, 8, 8};
-inline constexpr TestFloatFormat kF32ToF64{"f32_to_f64", 1, 8, 16};
 
 struct VectorFile {
     std::vector<Operands> inputs;
@@ -34,8 +30,6 @@ struct VectorFile {
 // Reads a TestFloat file of the given function ("A B Z FF" or "A Z FF"). Throws UsageError naming
 // the file and line of the first malformed case, or why the file cannot be read.
 VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format);
-
-inline VectorFile read_testfloat_f64_div(const std::string& path) { return read_testfloat(path, kF64Div); }
 
 // One TestFloat line: operands, result and exception flags (01 inexact, 02 underflow,
 // 04 overflow, 08 divide by zero, 10 invalid), uppercase hex as testfloat_gen writes it.

@@ -2,20 +2,6 @@
 
 namespace fpv {
 
-ValueKind kind_of_binary64(uint64_t bits) {
-    const uint64_t magnitude = bits & ~(uint64_t{1} << 63);
-    const uint64_t field = magnitude >> 52;
-    return {magnitude > 0x7ff0000000000000ull, magnitude == 0x7ff0000000000000ull, magnitude == 0,
-            field == 0 && magnitude != 0, (bits >> 63) != 0};
-}
-
-ValueKind kind_of_binary32(uint32_t bits) {
-    const uint32_t magnitude = bits & 0x7fffffffu;
-    const uint32_t field = magnitude >> 23;
-    return {magnitude > 0x7f800000u, magnitude == 0x7f800000u, magnitude == 0,
-            field == 0 && magnitude != 0, (bits >> 31) != 0};
-}
-
 Category classify(const ValueKind& expected, const ValueKind& result, bool identical, double ulp_error) {
     if (expected.nan) return result.nan ? Category::exact : Category::missing_nan;
     if (result.nan) return Category::spurious_nan;
@@ -30,12 +16,14 @@ Category classify(const ValueKind& expected, const ValueKind& result, bool ident
     return ulp_error < 1.0 ? Category::misrounded : Category::wrong_value;
 }
 
-Category classify_binary64(uint64_t expected, uint64_t result, double ulp_error) {
-    return classify(kind_of_binary64(expected), kind_of_binary64(result), expected == result, ulp_error);
-}
-
-Category classify_binary32(uint32_t expected, uint32_t result, double ulp_error) {
-    return classify(kind_of_binary32(expected), kind_of_binary32(result), expected == result, ulp_error);
+int64_t representable_steps(Format f, uint64_t x, uint64_t y) {
+    // Values in order map to consecutive integers: -0 and +0 both to 0.
+    const auto ordinal = [f](uint64_t bits) {
+        const int64_t magnitude = static_cast<int64_t>(bits & magnitude_mask(f));
+        return (bits & sign_bit(f)) != 0 ? -magnitude : magnitude;
+    };
+    const int64_t d = ordinal(x) - ordinal(y);
+    return d < 0 ? -d : d;
 }
 
 }  // namespace fpv

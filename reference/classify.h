@@ -1,8 +1,10 @@
-// The category of a result that is not the reference's, for any binary format.
+// The category of a result that is not the reference's, for any binary format, and the
+// distance between two results in representable numbers.
 #pragma once
 
 #include <cstdint>
 
+#include "core/formats.h"
 #include "reference/verdict.h"
 
 namespace fpv {
@@ -11,13 +13,24 @@ struct ValueKind {
     bool nan = false, infinite = false, zero = false, subnormal = false, negative = false;
 };
 
-ValueKind kind_of_binary64(uint64_t bits);
-ValueKind kind_of_binary32(uint32_t bits);
+// Inline, so that a format known where it is called folds its masks: verdicts call these for
+// every wrong result.
+constexpr ValueKind kind_of(Format f, uint64_t bits) {
+    const uint64_t magnitude = bits & magnitude_mask(f);
+    return {is_nan(f, bits), is_infinite(f, bits), magnitude == 0,
+            (magnitude & infinity_bits(f)) == 0 && magnitude != 0, (bits & sign_bit(f)) != 0};
+}
 
 // `identical`: the two bit patterns are equal.
 Category classify(const ValueKind& expected, const ValueKind& result, bool identical, double ulp_error);
 
-Category classify_binary64(uint64_t expected, uint64_t result, double ulp_error);
-Category classify_binary32(uint32_t expected, uint32_t result, double ulp_error);
+inline Category classify(Format f, uint64_t expected, uint64_t result, double ulp_error) {
+    return classify(kind_of(f, expected), kind_of(f, result), expected == result, ulp_error);
+}
+
+// How many representable numbers of the format separate x from y (non-NaN; infinities count as
+// one step beyond the largest finite number, the zeros as one number): NVIDIA's measure of an
+// error in ulps. For formats of 32 bits (a binary64 distance may not fit in 63 bits).
+int64_t representable_steps(Format f, uint64_t x, uint64_t y);
 
 }  // namespace fpv

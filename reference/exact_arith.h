@@ -5,8 +5,8 @@
 // every campaign).
 #pragma once
 
-#include "corpus/binary64.h"
-#include "kernels/portability.h"
+#include "core/binary64.h"
+#include "core/portability.h"
 
 namespace fpv::exact {
 

@@ -1,13 +1,16 @@
 // The verdict on a float-float result, for the host and the device: which terms sum to the exact
-// result and to the result's error, what lies inside an impl's domain, and the category. How the
-// sums are evaluated is a parameter: MPFR on the host (reference/judge_ff.cpp), or the exact
-// integer arithmetic of reference/exact_arith.h anywhere (the fast reference). Both round the
-// same way, so they give identical verdicts, and MPFR checks the fast one on a sample.
+// result and to the result's error, what lies inside an impl's domain, and the category. The
+// terms depend on the kind of op (its `reference` trait: SumTerms, ProductTerms, QuotientTerms,
+// SplitTerms); how the sums are evaluated is a parameter: MPFR on the host
+// (reference/mpfr_reference.h), or the exact integer arithmetic of reference/exact_arith.h
+// anywhere (the fast reference). Both round the same way, so they give identical verdicts, and
+// MPFR checks the fast one on a sample.
 #pragma once
 
-#include "corpus/operands.h"
-#include "kernels/catalogue.h"
-#include "kernels/ff_primitives.h"
+#include "core/op_traits.h"
+#include "core/operands.h"
+#include "core/pair32.h"
+#include "core/rn_arith.h"
 #include "reference/exact_arith.h"
 #include "reference/verdict.h"
 
@@ -22,16 +25,14 @@ inline constexpr double kDomainResultMin = 0x1p-60, kDomainResultMax = 0x1p62;
 // The operands of an op as floats: x = (xh, xl) and y = (yh, yl); lone floats have lo = 0.
 struct FloatFloatComponents {
     float xh = 0, xl = 0, yh = 0, yl = 0;
-    bool x_pair = false, y_pair = false;
+    bool x_pair = false, y_pair = false, has_y = false;
 };
 
 // What a verdict needs to know of an impl.
 struct FloatFloatClaim {
-    OpId op = OpId::ff_add;
-    double bound = -1;          // proven bound in u^2; -1: none
-    bool error_free = false;    // the op's result must be exact
-    bool ordered = false;       // |x| >= |y| is part of the domain (Fast2Sum)
-    bool ftz = false;           // built with -ftz=true: judged on flushed operands
+    double bound = -1;     // proven bound in u^2; -1: none
+    bool ordered = false;  // |x| >= |y| is part of the domain (Fast2Sum)
+    bool ftz = false;      // built with -ftz=true: judged on flushed operands
 };
 
 // The measured quantities, as MPFR computes them at precision 64: the exact result rounded to
@@ -61,33 +62,27 @@ FPV_HD FPV_INLINE bool subnormal(float f) {
     const uint32_t b = bits_of(f);
     return (b & 0x7f800000u) == 0 && (b & 0x007fffffu) != 0;
 }
-FPV_HD FPV_INLINE double magnitude(double d) { return double_of(bits_of(d) & ~b64::kSign); }
+FPV_HD FPV_INLINE double magnitude(double d) { return double_of(bits_of(d) & ~(uint64_t{1} << 63)); }
 FPV_HD FPV_INLINE float magnitude(float f) { return float_of(bits_of(f) & 0x7fffffffu); }
 
-FPV_HD FPV_INLINE FloatFloatComponents components(OpId op, const Operands& in) {
+// The operands of Op as components: its first operand is x, its second y.
+template <class Op>
+FPV_HD FPV_INLINE FloatFloatComponents components(const Operands& in) {
     FloatFloatComponents c;
-    switch (signature_of(op)) {
-        case Signature::f32: c.xh = ff::single(in.a); break;
-        case Signature::f32_f32:
-            c.xh = ff::single(in.a);
-            c.yh = ff::single(in.b);
-            break;
-        case Signature::ff_f32: {
-            const ff::Pair x = ff::unpack(in.a);
-            c.xh = x.hi;
-            c.xl = x.lo;
-            c.yh = ff::single(in.b);
-            c.x_pair = true;
-            break;
+    const auto read = [](Format f, uint64_t word, float& hi, float& lo, bool& pair) {
+        if (f == Format::pair32) {
+            const Pair p = unpack(word);
+            hi = p.hi;
+            lo = p.lo;
+            pair = true;
+        } else {
+            hi = single(word);
         }
-        default: {
-            const ff::Pair x = ff::unpack(in.a), y = ff::unpack(in.b);
-            c.xh = x.hi;
-            c.xl = x.lo;
-            c.yh = y.hi;
-            c.yl = y.lo;
-            c.x_pair = c.y_pair = true;
-        }
+    };
+    read(operand_format<Op, 0>, in.a, c.xh, c.xl, c.x_pair);
+    if constexpr (arity<Op> == 2) {
+        read(operand_format<Op, 1>, in.b, c.yh, c.yl, c.y_pair);
+        c.has_y = true;
     }
     return c;
 }
@@ -105,7 +100,7 @@ FPV_HD FPV_INLINE bool any_subnormal(const FloatFloatComponents& c) {
     return subnormal(c.xh) || subnormal(c.xl) || subnormal(c.yh) || subnormal(c.yl);
 }
 
-FPV_HD FPV_INLINE bool normalised(float hi, float lo) { return ff::add(hi, lo) == hi; }
+FPV_HD FPV_INLINE bool normalised(float hi, float lo) { return rn::add(hi, lo) == hi; }
 
 FPV_HD FPV_INLINE bool operand_in_range(float f) {
     const double m = magnitude(static_cast<double>(f));
@@ -128,39 +123,69 @@ FPV_HD FPV_INLINE bool fits_in_bits(float value, int bits) {
     return m < (1u << bits);
 }
 
-// The binary64 terms whose sum is the exact result (the numerator, for quotients): products of
-// two binary32 are exact in binary64.
-FPV_HD FPV_INLINE int exact_terms(OpId op, const FloatFloatComponents& c, double* exact) {
-    const double xh = c.xh, xl = c.xl, yh = c.yh, yl = c.yl;
-    int n = 0;
-    switch (op) {
-        case OpId::eft_add: exact[n++] = xh; exact[n++] = yh; break;
-        case OpId::eft_mul: exact[n++] = xh * yh; break;
-        case OpId::eft_split: exact[n++] = xh; break;
-        case OpId::ff_add: exact[n++] = xh; exact[n++] = xl; exact[n++] = yh; exact[n++] = yl; break;
-        case OpId::ff_add_f: exact[n++] = xh; exact[n++] = xl; exact[n++] = yh; break;
-        case OpId::ff_mul:
-            exact[n++] = xh * yh; exact[n++] = xh * yl; exact[n++] = xl * yh; exact[n++] = xl * yl;
-            break;
-        case OpId::ff_mul_f: exact[n++] = xh * yh; exact[n++] = xl * yh; break;
-        case OpId::ff_div:
-        case OpId::ff_div_f: exact[n++] = xh; exact[n++] = xl; break;
-        default: break;  // not float-float ops
+// The terms whose sum is an op's exact result (the numerator, for quotients), as binary64
+// numbers: products of two binary32 are exact in binary64. Absent low parts are not terms (an
+// extra +0 would change the sign of an exact zero sum).
+struct SumTerms {
+    static constexpr bool quotient = false;
+    static constexpr int halves_bits = 0;
+    FPV_HD static int exact(const FloatFloatComponents& c, double* out) {
+        int n = 0;
+        out[n++] = c.xh;
+        if (c.x_pair) out[n++] = c.xl;
+        if (c.has_y) out[n++] = c.yh;
+        if (c.y_pair) out[n++] = c.yl;
+        return n;
     }
-    return n;
-}
+};
+
+struct ProductTerms {
+    static constexpr bool quotient = false;
+    static constexpr int halves_bits = 0;
+    FPV_HD static int exact(const FloatFloatComponents& c, double* out) {
+        const double x[2] = {c.xh, c.xl}, y[2] = {c.yh, c.yl};
+        int n = 0;
+        for (int i = 0; i < (c.x_pair ? 2 : 1); ++i) {
+            for (int j = 0; j < (c.y_pair ? 2 : 1); ++j) out[n++] = x[i] * y[j];
+        }
+        return n;
+    }
+};
+
+// x / y: the exact value is the numerator's, and the error is measured as r y - x.
+struct QuotientTerms {
+    static constexpr bool quotient = true;
+    static constexpr int halves_bits = 0;
+    FPV_HD static int exact(const FloatFloatComponents& c, double* out) {
+        int n = 0;
+        out[n++] = c.xh;
+        if (c.x_pair) out[n++] = c.xl;
+        return n;
+    }
+};
+
+// a = hi + lo with halves of at most 12 significant bits each.
+struct SplitTerms {
+    static constexpr bool quotient = false;
+    static constexpr int halves_bits = 12;
+    FPV_HD static int exact(const FloatFloatComponents& c, double* out) {
+        out[0] = c.xh;
+        return 1;
+    }
+};
 
 // The terms of the result's error: r - x, or r y - n for quotients n / y (whose relative error
 // is |r y - n| / |n|).
-FPV_HD FPV_INLINE int error_terms(OpId op, const FloatFloatComponents& c, uint64_t result, const double* exact,
-                                  int n_exact, double* error) {
-    const ff::Pair r = ff::unpack(result);
+template <class Terms>
+FPV_HD FPV_INLINE int error_terms(const FloatFloatComponents& c, uint64_t result, const double* exact, int n_exact,
+                                  double* error) {
+    const Pair r = unpack(result);
     const double yh = c.yh, yl = c.yl, rh = r.hi, rl = r.lo;
     int n = 0;
-    if (op == OpId::ff_div || op == OpId::ff_div_f) {
+    if constexpr (Terms::quotient) {
         error[n++] = rh * yh;
         error[n++] = rl * yh;
-        if (op == OpId::ff_div) {
+        if (c.y_pair) {
             error[n++] = rh * yl;
             error[n++] = rl * yl;
         }
@@ -174,10 +199,10 @@ FPV_HD FPV_INLINE int error_terms(OpId op, const FloatFloatComponents& c, uint64
 
 // The terms of the difference between the exact results of two readings of the operands (for
 // FTZ: raw and flushed); quotients n/d are compared as n_a d_b - n_b d_a, products of binary32.
-FPV_HD FPV_INLINE int difference_terms(OpId op, const FloatFloatComponents& a, const FloatFloatComponents& b,
-                                       double* terms) {
+template <class Terms>
+FPV_HD FPV_INLINE int difference_terms(const FloatFloatComponents& a, const FloatFloatComponents& b, double* terms) {
     int n = 0;
-    if (op == OpId::ff_div || op == OpId::ff_div_f) {
+    if constexpr (Terms::quotient) {
         const float na[2] = {a.xh, a.xl}, nb[2] = {b.xh, b.xl}, da[2] = {a.yh, a.yl}, db[2] = {b.yh, b.yl};
         for (int i = 0; i < 2; ++i) {
             for (int j = 0; j < 2; ++j) terms[n++] = static_cast<double>(na[i]) * db[j];
@@ -188,9 +213,9 @@ FPV_HD FPV_INLINE int difference_terms(OpId op, const FloatFloatComponents& a, c
         return n;
     }
     double exact[4] = {};
-    const int n_a = exact_terms(op, a, exact);
+    const int n_a = Terms::exact(a, exact);
     for (int i = 0; i < n_a; ++i) terms[n++] = exact[i];
-    const int n_b = exact_terms(op, b, exact);
+    const int n_b = Terms::exact(b, exact);
     for (int i = 0; i < n_b; ++i) terms[n++] = -exact[i];
     return n;
 }
@@ -204,16 +229,17 @@ FPV_HD FPV_INLINE bool failing(Category c) {
 
 // The measure by exact integer arithmetic: the same roundings as MPFR's (two sums at
 // precision 64, their quotient at precision 64, times 2^48, to binary64).
-FPV_HD FPV_INLINE FloatFloatMeasure measure_exactly(OpId op, const FloatFloatComponents& c, uint64_t result) {
+template <class Terms>
+FPV_HD FPV_INLINE FloatFloatMeasure measure_exactly(const FloatFloatComponents& c, uint64_t result) {
     double exact[4] = {}, error[ffv::kMaxTerms] = {};
-    const int n_exact = ffv::exact_terms(op, c, exact);
-    const int n_error = ffv::error_terms(op, c, result, exact, n_exact, error);
+    const int n_exact = Terms::exact(c, exact);
+    const int n_error = ffv::error_terms<Terms>(c, result, exact, n_exact, error);
     const exact::Rounded64 x = exact::sum_rn64(exact, n_exact);
     const exact::Rounded64 d = exact::sum_rn64(error, n_error);
     FloatFloatMeasure m;
     m.exact = exact::to_double(x);
-    if (op == OpId::ff_div || op == OpId::ff_div_f) m.exact = m.exact / (static_cast<double>(c.yh) + c.yl);
-    const double infinity = double_of(b64::kInfinity);
+    if constexpr (Terms::quotient) m.exact = m.exact / (static_cast<double>(c.yh) + c.yl);
+    const double infinity = double_of(0x7ff0000000000000ull);
     if (!d.finite) {  // an infinite or NaN result: no finite error
         m.error_u2 = infinity;
         return m;
@@ -231,28 +257,30 @@ FPV_HD FPV_INLINE FloatFloatMeasure measure_exactly(OpId op, const FloatFloatCom
 }
 
 // Whether the exact sums of two readings of the operands differ, exactly.
-FPV_HD FPV_INLINE bool exact_results_differ(OpId op, const FloatFloatComponents& a, const FloatFloatComponents& b) {
+template <class Terms>
+FPV_HD FPV_INLINE bool exact_results_differ(const FloatFloatComponents& a, const FloatFloatComponents& b) {
     double terms[ffv::kMaxTerms] = {};
-    const int n = ffv::difference_terms(op, a, b, terms);
+    const int n = ffv::difference_terms<Terms>(a, b, terms);
     const exact::Rounded64 d = exact::sum_rn64(terms, n);
     return !d.finite || !d.zero();
 }
 
-// The verdict on `result` for inputs `in`. measure(op, components, result) gives the measure,
-// differ(op, a, b) whether two readings of the operands have different exact results.
-template <class Measure, class Differ>
+// The verdict on `result` of Op for inputs `in`. measure(components, result) gives the measure,
+// differ(a, b) whether two readings of the operands have different exact results.
+template <class Op, class Measure, class Differ>
 FPV_HD FPV_INLINE CompactVerdict judge_float_float(const FloatFloatClaim& claim, const Operands& in, uint64_t result,
                                                    Measure&& measure, Differ&& differ) {
     using namespace ffv;
-    const FloatFloatComponents raw = components(claim.op, in);
+    using Terms = typename Op::reference;
+    const FloatFloatComponents raw = components<Op>(in);
     // An impl built for flush-to-zero reads subnormal operands as zeros, so its exact answer
     // is that of the flushed operands; the results are not flushed: a pair cannot carry an
     // error term below the normal range under FTZ, which is what these impls should show.
     const FloatFloatComponents c = claim.ftz ? flushed(raw) : raw;
-    const ff::Pair r = ff::unpack(result);
-    const double infinity = double_of(b64::kInfinity);
+    const Pair r = unpack(result);
+    const double infinity = double_of(0x7ff0000000000000ull);
     CompactVerdict v;
-    if (claim.ftz && any_subnormal(raw)) v.ftz_changed = differ(claim.op, raw, c);
+    if (claim.ftz && any_subnormal(raw)) v.ftz_changed = differ(raw, c);
     const bool result_finite = finite(r.hi) && finite(r.lo);
     if (!(finite(c.xh) && finite(c.xl) && finite(c.yh) && finite(c.yl))) {
         v.category = Category::outside_domain;  // non-finite operands: no relative error
@@ -261,7 +289,7 @@ FPV_HD FPV_INLINE CompactVerdict judge_float_float(const FloatFloatClaim& claim,
     }
     bool inside = inputs_inside(c);
     if (claim.ordered) inside = inside && magnitude(c.xh) >= magnitude(c.yh);
-    const FloatFloatMeasure m = measure(claim.op, c, result);
+    const FloatFloatMeasure m = measure(c, result);
     v.expected = bits_of(m.exact);
     v.error = result_finite ? (m.error_is_zero ? 0.0 : m.error_u2) : infinity;
     const double size = magnitude(m.exact);
@@ -271,12 +299,13 @@ FPV_HD FPV_INLINE CompactVerdict judge_float_float(const FloatFloatClaim& claim,
         v.wrong = !m.error_is_zero || !result_finite;
         return v;
     }
-    if (claim.error_free) {
+    if (Op::error_free) {
         if (!m.error_is_zero || !result_finite) {
             v.category = Category::not_exact;
-        } else if (claim.op == OpId::eft_split && !(fits_in_bits(r.hi, 12) && fits_in_bits(r.lo, 12))) {
+        } else if (Terms::halves_bits > 0 &&
+                   !(fits_in_bits(r.hi, Terms::halves_bits) && fits_in_bits(r.lo, Terms::halves_bits))) {
             v.category = Category::bad_split;
-        } else if (claim.op != OpId::eft_split && !normalised(r.hi, r.lo)) {
+        } else if (Terms::halves_bits == 0 && !normalised(r.hi, r.lo)) {
             v.category = Category::not_normalized;
         } else {
             v.category = Category::within_bound;
@@ -293,14 +322,14 @@ FPV_HD FPV_INLINE CompactVerdict judge_float_float(const FloatFloatClaim& claim,
 }
 
 // The verdict with the fast reference: exact integer arithmetic, host or device.
+template <class Op>
 FPV_HD FPV_INLINE CompactVerdict judge_float_float_exactly(const FloatFloatClaim& claim, const Operands& in,
                                                            uint64_t result) {
-    return judge_float_float(
+    using Terms = typename Op::reference;
+    return judge_float_float<Op>(
         claim, in, result,
-        [](OpId op, const FloatFloatComponents& c, uint64_t r) { return measure_exactly(op, c, r); },
-        [](OpId op, const FloatFloatComponents& a, const FloatFloatComponents& b) {
-            return exact_results_differ(op, a, b);
-        });
+        [](const FloatFloatComponents& c, uint64_t r) { return measure_exactly<Terms>(c, r); },
+        [](const FloatFloatComponents& a, const FloatFloatComponents& b) { return exact_results_differ<Terms>(a, b); });
 }
 
 }  // namespace fpv

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "corpus/usage_error.h"
+#include "core/usage_error.h"
 #include "reports/sqlite_handle.h"
 
 namespace fpv {
@@ -28,12 +28,12 @@ const std::vector<QueryPreset>& query_presets() {
          "FROM units WHERE ?1 IS NULL OR campaign_id = ?1 GROUP BY campaign_id, impl "
          "ORDER BY campaign_id, impl"},
         {"worst", "the worst input of each (impl, class)",
-         "SELECT campaign_id AS campaign, impl, class, input_index, a, b, result, expected, "
+         "SELECT campaign_id AS campaign, impl, class, input_index, a, b, c, result, expected, "
          "error, category FROM worst_cases WHERE inside = 1 AND rank = 0 "
          "AND (?1 IS NULL OR campaign_id = ?1) "
          "ORDER BY campaign_id, error DESC"},
         {"failures", "the stored failures (first 100), with ids for `fpverify repro`",
-         "SELECT id, campaign_id AS campaign, impl, class, input_index, a, b, result, expected, "
+         "SELECT id, campaign_id AS campaign, impl, class, input_index, a, b, c, result, expected, "
          "error, category FROM failures WHERE ?1 IS NULL OR campaign_id = ?1 ORDER BY id "
          "LIMIT 100"},
         {"categories", "failure counts per category",

@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "reports/report_model.h"
-#include "verifier/progress.h"
 
 namespace fpv {
 namespace {
@@ -51,7 +50,7 @@ std::string render_html(const CampaignReport& report) {
     o << "<h2>Verdict</h2>\n<table>\n";
     row(o, {"impl", "claim", "inputs", "inside domain", "failed", "failure rate", "max error"}, "th");
     for (const ImplSummary& s : report.impls) {
-        row(o, {tt(s.impl), escape(s.info ? std::string(s.info->claim) : ""), grouped(s.tested),
+        row(o, {tt(s.impl), escape(s.info ? std::string(s.info->spec.claim) : ""), grouped(s.tested),
                 grouped(s.inside),
                 s.failed ? "<span class=\"fail\">" + grouped(s.failed) + "</span>" : "0",
                 percent_text(s.failed, s.inside),
@@ -60,7 +59,7 @@ std::string render_html(const CampaignReport& report) {
     o << "</table>\n";
 
     for (const ImplSummary& s : report.impls) {
-        o << "<h2>" << tt(s.impl) << "</h2>\n<p>" << escape(s.info ? std::string(s.info->summary) : "")
+        o << "<h2>" << tt(s.impl) << "</h2>\n<p>" << escape(s.info ? std::string(s.info->spec.summary) : "")
           << "</p>\n<table>\n";
         row(o, {"class", "tested", "passed", "failed", "failure rate", "max error", "outside domain",
                 "worst input"},

@@ -2,10 +2,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "corpus/generators.h"
-
 #include <nlohmann/json.hpp>
 
+#include "ops/catalogue.h"
 #include "reports/report_model.h"
 
 namespace fpv {
@@ -21,20 +20,27 @@ json error_json(double error) {
     return error;
 }
 
-json record_json(const FailureRecord& r) {
-    return {{"index", r.index},
-            {"a", hex64(r.input.a)},
-            {"b", hex64(r.input.b)},
-            {"result", hex64(r.result)},
-            {"expected", hex64(r.expected)},
-            {"error", error_json(r.error)},
-            {"category", category_name(r.category)}};
+// The operand words; "c" only for ops of three operands.
+void operands_json(json& j, OpId op, const Operands& in) {
+    j["a"] = hex64(in.a);
+    j["b"] = hex64(in.b);
+    if (op_info(op).arity == 3) j["c"] = hex64(in.c);
+}
+
+json record_json(OpId op, const FailureRecord& r) {
+    json j = {{"index", r.index},
+              {"result", hex64(r.result)},
+              {"expected", hex64(r.expected)},
+              {"error", error_json(r.error)},
+              {"category", category_name(r.category)}};
+    operands_json(j, op, r.input);
+    return j;
 }
 
 json records_json(OpId op, const std::vector<FailureRecord>& list) {
     json out = json::array();
     for (const FailureRecord& r : list) {
-        json j = record_json(r);
+        json j = record_json(op, r);
         j["operands_text"] = operands_text(op, r.input);
         j["result_text"] = result_text(op, r.result);
         out.push_back(std::move(j));
@@ -124,6 +130,7 @@ std::string render_json(const CampaignReport& report) {
     for (const ImplSummary& s : report.impls) {
         json j = {{"impl", s.impl},
                   {"op", std::string(op_info(s.op).name)},
+                  {"rounding", std::string(rounding_name(s.info != nullptr ? s.info->spec.rounding : Rounding::rn))},
                   {"error_unit", s.error_unit},
                   {"tested", s.tested},
                   {"inside_domain", s.inside},
@@ -134,13 +141,14 @@ std::string render_json(const CampaignReport& report) {
                   {"histogram", histogram_json(s.merged.error_histogram)},
                   {"outside_histogram", histogram_json(s.merged.outside_histogram)}};
         if (s.info != nullptr) {
-            j["summary"] = s.info->summary;
-            j["domain"] = s.info->domain;
-            j["claim"] = s.info->claim;
-            if (is_binary32_op(s.op)) {
-                j["ulp_bound"] = s.info->ulp_bound;
-                j["bound_source"] = s.info->bound_source;
-                j["ftz"] = s.info->ftz;
+            const ImplSpec& spec = s.info->spec;
+            j["summary"] = spec.summary;
+            j["domain"] = spec.domain;
+            j["claim"] = spec.claim;
+            if (op_info(s.op).metric == Metric::correctly_rounded) {
+                j["ulp_bound"] = spec.bound;
+                j["bound_source"] = spec.bound_source;
+                j["ftz"] = spec.ftz;
                 j["ftz_changed"] = s.merged.ftz_changed;
                 // NVIDIA's measure: the distance to the correctly rounded result (65: more than 64).
                 j["max_ulp_steps"] = s.merged.max_steps();
@@ -154,12 +162,11 @@ std::string render_json(const CampaignReport& report) {
                                   {"wrong_outside_domain", sweep.wrong_outside},
                                   {"domain_is_exact", sweep.domain_is_exact()}};
                 }
-            } else if (s.op != OpId::div64) {
-                const AccuracyClaim& a = s.info->accuracy;
-                j["bound_u2"] = op_info(s.op).error_free ? json(0) : optional_u2(a.bound);
-                j["bound_source"] = a.bound_source;
-                j["literature_largest_u2"] = optional_u2(a.largest_found);
-                j["seed_table5_log2"] = a.seed_log2 != 0 ? json(a.seed_log2) : json(nullptr);
+            } else {
+                j["bound_u2"] = op_info(s.op).error_free ? json(0) : optional_u2(spec.bound);
+                j["bound_source"] = spec.bound_source;
+                j["literature_largest_u2"] = optional_u2(spec.largest_found);
+                j["seed_table5_log2"] = spec.seed_log2 != 0 ? json(spec.seed_log2) : json(nullptr);
             }
         }
         impls.push_back(std::move(j));
@@ -167,17 +174,18 @@ std::string render_json(const CampaignReport& report) {
     json units = json::array();
     for (const UnitState& u : report.units) {
         const Tally& t = u.tally;
-        const OpId op = op_of_impl_name(u.impl);
+        const OpId op = op_named(u.op);
         json disagreements = json::array();
         for (const FailureRecord& r : t.disagreements) {
-            disagreements.push_back({{"index", r.index},
-                                     {"a", hex64(r.input.a)},
-                                     {"b", hex64(r.input.b)},
-                                     {"vector_result", hex64(r.result)},
-                                     {"reference_result", hex64(r.expected)}});
+            json d = {{"index", r.index}, {"vector_result", hex64(r.result)}, {"reference_result", hex64(r.expected)}};
+            operands_json(d, op, r.input);
+            disagreements.push_back(std::move(d));
         }
         units.push_back({{"impl", u.impl},
+                         {"op", u.op},
                          {"class", u.input_class},
+                         {"input_key", hex64(u.input_key)},
+                         {"generator_version", u.generator_version},
                          {"planned", u.planned},
                          {"tested", t.tested},
                          {"passed", t.passed()},

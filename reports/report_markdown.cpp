@@ -4,9 +4,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "corpus/generators.h"
+#include "ops/catalogue.h"
 #include "reports/report_model.h"
-#include "verifier/progress.h"
 
 namespace fpv {
 namespace {
@@ -49,8 +48,8 @@ void float_float_table(std::ostringstream& o, const CampaignReport& report) {
          "measured max inside | log2 | inputs inside | failures | reached by |\n";
     o << "|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n";
     for (const ImplSummary& s : report.impls) {
-        if (s.op == OpId::div64 || is_binary32_op(s.op) || s.info == nullptr) continue;
-        const AccuracyClaim& a = s.info->accuracy;
+        if (op_info(s.op).metric != Metric::relative_u2 || s.info == nullptr) continue;
+        const ImplSpec& a = s.info->spec;
         const bool measured = !s.merged.worst.empty();
         o << "| " << code(s.impl) << " | " << (op_info(s.op).error_free ? "exact" : u2_text(a.bound))
           << " | " << a.bound_source << " | " << u2_text(a.largest_found) << " | "
@@ -71,7 +70,7 @@ void float_float_table(std::ostringstream& o, const CampaignReport& report) {
          "max finite error (u^2) | FTZ changed the exact answer | worst finite case |\n"
          "|---|---:|---:|---:|---:|---:|---|\n";
     for (const ImplSummary& s : report.impls) {
-        if (s.op == OpId::div64 || is_binary32_op(s.op) || s.outside == 0) continue;
+        if (op_info(s.op).metric != Metric::relative_u2 || s.outside == 0) continue;
         uint64_t infinite = 0, zero = 0;
         double max_finite = -1;
         s.merged.outside_histogram.for_each([&](int bin, uint64_t count) {
@@ -83,7 +82,7 @@ void float_float_table(std::ostringstream& o, const CampaignReport& report) {
         if (worst_finite != nullptr) max_finite = worst_finite->error;
         o << "| " << code(s.impl) << " | " << grouped(s.outside) << " | " << grouped(s.outside - zero) << " | "
           << grouped(infinite) << " | " << (max_finite >= 0 ? error_text(max_finite) : "-") << " | "
-          << (s.info != nullptr && s.info->ftz ? grouped(s.merged.ftz_changed) : "-") << " | "
+          << (s.info != nullptr && s.info->spec.ftz ? grouped(s.merged.ftz_changed) : "-") << " | "
           << (worst_finite != nullptr ? operands_text(s.op, worst_finite->input) + " -> " +
                                             result_text(s.op, worst_finite->result)
                                       : "") << " |\n";
@@ -127,7 +126,7 @@ void exhaustive_unit(std::ostringstream& o, const UnitState& u, size_t runs_kept
     o << "\n";
     if (!t.outside_worst.empty()) {
         // What the impl returns where it is not meant to work: its largest finite errors there.
-        const OpId op = op_of_impl_name(u.impl);
+        const OpId op = op_named(u.op);
         o << "\n  Largest finite errors outside the documented domain:\n";
         for (size_t i = 0; i < std::min<size_t>(3, t.outside_worst.size()); ++i) {
             const FailureRecord& r = t.outside_worst[i];
@@ -142,7 +141,7 @@ void binary32_section(std::ostringstream& o, const CampaignReport& report) {
          "NVIDIA states its bounds as the distance between the returned and the correctly rounded "
          "result, in ulps (representable numbers): that is what decides a failure here. The error in "
          "ulps of the exact value, fpverify's finer measure, is shown next to it (binary32 ulps; "
-         "binary64 ulps for f2d). "
+         "binary64 ulps for binary64 results). "
          "Impls built with -ftz=true are judged against the flush-to-zero reference (subnormal "
          "operands read as zeros, subnormal results flushed); \"FTZ changed\" counts the inputs "
          "whose flushed answer differs from the IEEE one. NVIDIA states its bounds come from "
@@ -151,17 +150,19 @@ void binary32_section(std::ostringstream& o, const CampaignReport& report) {
          "(ulp) | measured max error (ulp of the exact value) | inputs | failures | FTZ changed | domain | "
          "worst input |\n|---|---:|---|---:|---:|---:|---:|---:|---|---|\n";
     for (const ImplSummary& s : report.impls) {
-        if (!is_binary32_op(s.op) || s.info == nullptr) continue;
+        if (!binary32_section_op(s.op) || s.info == nullptr) continue;
+        const ImplSpec& spec = s.info->spec;
         const std::string verdict = domain_verdict(report, s);
         const uint64_t steps = s.merged.max_steps();
-        const std::string distance = s.op == OpId::f2d || s.inside == 0 ? "-"
+        // Distances in representable numbers are counted in binary32 results only.
+        const std::string distance = op_info(s.op).result != Format::binary32 || s.inside == 0 ? "-"
                                      : steps + 1 == Tally::kStepBuckets ? "> 64"
                                                                         : std::to_string(steps);
-        o << "| " << code(s.impl) << " | " << error_text(s.info->ulp_bound) << " | " << s.info->bound_source
+        o << "| " << code(s.impl) << " | " << error_text(spec.bound) << " | " << spec.bound_source
           << " | " << distance << " | "
           << (s.inside == 0 ? "-" : s.merged.worst.empty() ? "0" : error_text(s.merged.max_error())) << " | "
           << grouped(s.tested) << " | " << grouped(s.failed) << " | " << grouped(s.merged.ftz_changed)
-          << " | " << (s.info->in_domain != nullptr ? std::string(s.info->domain) + (verdict.empty() ? "" : ": **" + verdict + "**") : "all")
+          << " | " << (spec.in_domain != nullptr ? std::string(spec.domain) + (verdict.empty() ? "" : ": **" + verdict + "**") : "all")
           << " | ";
         if (!s.merged.worst.empty()) {
             const FailureRecord& w = s.merged.worst.front();
@@ -171,7 +172,7 @@ void binary32_section(std::ostringstream& o, const CampaignReport& report) {
     }
     o << "\n";
     for (const ImplSummary& s : report.impls) {
-        if (!is_binary32_op(s.op)) continue;
+        if (!binary32_section_op(s.op)) continue;
         bool any = false;
         for (const UnitState& u : report.units) any = any || (u.impl == s.impl && u.exhaustive);
         if (!any) continue;
@@ -179,7 +180,7 @@ void binary32_section(std::ostringstream& o, const CampaignReport& report) {
         const std::string verdict = domain_verdict(report, s);
         if (!verdict.empty()) {
             const SweepSummary sweep = sweep_summary(report, s);
-            o << "Documented domain " << s.info->domain << ": **" << verdict << "** ("
+            o << "Documented domain " << s.info->spec.domain << ": **" << verdict << "** ("
               << grouped(s.failed) << " wrong inside it, " << grouped(sweep.wrong_outside) << " of "
               << grouped(sweep.outside) << " swept inputs outside it wrong). ";
             if (sweep.domain_is_exact()) {
@@ -222,8 +223,14 @@ std::string render_markdown(const CampaignReport& report) {
     o << "- Seed " << c.spec.seed << ", up to " << grouped(c.spec.count) << " inputs per (impl, class)"
       << (any_exhaustive ? "; exhaustive classes sweep every bit pattern of their set" : "") << "\n";
     if (c.spec.reference == ReferenceMode::fast) {
-        o << "- Reference: fast (the host's exact IEEE 754 answers for div64, f2d, sqrt32, rcp32 and div32, "
-             "exact fixed-point sums for float-float ops; MPFR recomputing 1 input in 1024 and winning "
+        std::string host_ops;
+        for (const OpInfo& op : all_ops()) {
+            if (op.metric == Metric::correctly_rounded && op.has_fast_reference) {
+                host_ops += (host_ops.empty() ? "" : ", ") + std::string(op.name);
+            }
+        }
+        o << "- Reference: fast (the host's exact IEEE 754 answers for " << host_ops
+          << "; exact fixed-point sums for float-float ops; MPFR recomputing 1 input in 1024 and winning "
              "any disagreement)\n";
     }
     o << "- Command: " << code(c.spec.command_line) << "\n\n";
@@ -235,7 +242,7 @@ std::string render_markdown(const CampaignReport& report) {
     o << "| impl | claim | inputs | inside domain | failed | failure rate | max error | verdict |\n";
     o << "|---|---|---:|---:|---:|---:|---:|---|\n";
     for (const ImplSummary& s : report.impls) {
-        o << "| " << code(s.impl) << " | " << (s.info ? std::string(s.info->claim) : "") << " | "
+        o << "| " << code(s.impl) << " | " << (s.info ? std::string(s.info->spec.claim) : "") << " | "
           << grouped(s.tested) << " | " << grouped(s.inside) << " | " << grouped(s.failed) << " | "
           << percent_text(s.failed, s.inside) << " | "
           << (s.merged.worst.empty() ? "-" : error_text(s.merged.max_error()) + " " + s.error_unit) << " | "
@@ -248,7 +255,8 @@ std::string render_markdown(const CampaignReport& report) {
     for (const ImplSummary& s : report.impls) {
         o << "## " << code(s.impl) << "\n\n";
         if (s.info != nullptr) {
-            o << s.info->summary << ". Domain: " << s.info->domain << ". Claim: " << s.info->claim << ".\n\n";
+            o << s.info->spec.summary << ". Domain: " << s.info->spec.domain << ". Claim: " << s.info->spec.claim
+              << ".\n\n";
         }
         o << "| class | tested | passed | failed | failure rate | max error (" << s.error_unit
           << ") | outside domain | worst input |\n";
@@ -286,7 +294,8 @@ std::string render_markdown(const CampaignReport& report) {
                   << record_line(s.op, w, s.error_unit) << "\n";
             }
             o << "\nError histogram inside the domain (" << s.error_unit << ", log2 bins; "
-              << (s.op == OpId::div64 ? "failing results only" : "every result") << "):\n\n";
+              << (op_info(s.op).metric == Metric::relative_u2 ? "every result" : "results other than the correctly rounded one")
+              << "):\n\n";
             histogram(o, s.merged.error_histogram);
         }
         if (!s.merged.outside_histogram.empty()) {
@@ -304,9 +313,9 @@ std::string render_markdown(const CampaignReport& report) {
              "above use MPFR's answers.\n\n";
         for (const UnitState& u : report.units) {
             const bool file = !u.digest.empty();
-            const OpId op = op_of_impl_name(u.impl);
+            const OpId op = op_named(u.op);
             // Float-float verdicts disagree on the error (binary64 bits of the u^2 value).
-            const bool errors = !file && op_info(op).result == ResultFormat::pair;
+            const bool errors = !file && op_info(op).metric == Metric::relative_u2;
             const auto answer = [&](uint64_t bits) {
                 return errors ? "error " + error_text(double_of(bits)) + " u^2" : hex64(bits);
             };

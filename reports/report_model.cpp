@@ -3,14 +3,13 @@
 #include <cmath>
 #include <cstdio>
 
-#include "corpus/generators.h"
+#include "ops/catalogue.h"
 
 namespace fpv {
 
-OpId op_of_impl_name(const std::string& impl) {
-    const std::string op = impl.substr(0, impl.find('.'));
-    if (const OpInfo* info = find_op(op)) return info->id;
-    return OpId::div64;
+bool binary32_section_op(OpId op) {
+    const OpInfo& info = op_info(op);
+    return info.metric == Metric::correctly_rounded && info.all_operands(Format::binary32);
 }
 
 CampaignReport load_report(Store& store, int64_t campaign_id) {
@@ -21,10 +20,15 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
         ImplSummary s;
         s.impl = name;
         s.info = find_impl(name);
-        s.op = op_of_impl_name(name);
-        s.error_unit = std::string(op_info(s.op).error_unit);
-        r.has_binary32 = r.has_binary32 || is_binary32_op(s.op);
-        r.has_float_float = r.has_float_float || (s.op != OpId::div64 && !is_binary32_op(s.op));
+        for (const UnitState& u : r.units) {
+            if (u.impl == name) {
+                s.op = op_named(u.op);
+                break;
+            }
+        }
+        s.error_unit = std::string(op_info(s.op).error_unit());
+        r.has_binary32 = r.has_binary32 || binary32_section_op(s.op);
+        r.has_float_float = r.has_float_float || op_info(s.op).metric == Metric::relative_u2;
         const TallyLimits all{r.campaign.spec.limits.worst_kept, 0};
         for (const UnitState& u : r.units) {
             if (u.impl != name) continue;
@@ -54,7 +58,7 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
 }
 
 std::string domain_verdict(const CampaignReport& report, const ImplSummary& s) {
-    if (s.info == nullptr || s.info->in_domain == nullptr) return "";
+    if (s.info == nullptr || s.info->spec.in_domain == nullptr) return "";
     bool swept = false, everything = false;
     for (const UnitState& u : report.units) {
         if (u.impl != s.impl || !u.exhaustive) continue;
@@ -78,58 +82,6 @@ SweepSummary sweep_summary(const CampaignReport& report, const ImplSummary& s) {
     }
     sum.wrong_outside = sum.wrong - failed;
     return sum;
-}
-
-std::string bits32_text(uint32_t bits) {
-    char out[16];
-    std::snprintf(out, sizeof out, "0x%08x", bits);
-    return std::string(out) + " (" + decimal_of_float(bits) + ")";
-}
-
-std::string error_text(double error) {
-    if (std::isinf(error)) return "inf";
-    char out[32];
-    std::snprintf(out, sizeof out, "%.4g", error);
-    return out;
-}
-
-std::string log2_text(double error_u2) {
-    if (error_u2 == 0) return "-inf";
-    if (std::isinf(error_u2)) return "inf";
-    char out[32];
-    std::snprintf(out, sizeof out, "%.2f", std::log2(error_u2) - 48);
-    return out;
-}
-
-std::string bin_label(int bin) {
-    if (bin == kBinZeroError) return "0";
-    if (bin == kBinInfiniteError) return "inf";
-    return "[2^" + std::to_string(bin) + ", 2^" + std::to_string(bin + 1) + ")";
-}
-
-std::string grouped(uint64_t n) {
-    std::string digits = std::to_string(n), out;
-    for (size_t i = 0; i < digits.size(); ++i) {
-        if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
-std::string percent_text(uint64_t part, uint64_t whole) {
-    if (whole == 0) return "-";
-    if (part == 0) return "0 %";
-    char out[32];
-    const double p = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
-    std::snprintf(out, sizeof out, p >= 0.01 ? "%.3g %%" : "%.2e %%", p);
-    return out;
-}
-
-std::string u2_text(double value) {
-    if (value < 0) return "-";
-    char out[32];
-    std::snprintf(out, sizeof out, "%.4g", value);
-    return out;
 }
 
 }  // namespace fpv

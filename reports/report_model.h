@@ -1,12 +1,13 @@
 // What a report shows, loaded from the database once and rendered as Markdown, HTML or JSON.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "kernels/catalogue.h"
+#include "core/impl_traits.h"
+#include "model/campaign.h"
 #include "reports/store.h"
+#include "reports/text_format.h"
 #include "reports/value_format.h"
 
 namespace fpv {
@@ -14,7 +15,7 @@ namespace fpv {
 struct ImplSummary {
     std::string impl;
     const ImplInfo* info = nullptr;  // null for impls this build lacks
-    OpId op = OpId::div64;
+    OpId op;
     std::string error_unit = "ulp";
     uint64_t tested = 0, inside = 0, failed = 0, outside = 0;
     Tally merged;  // all classes of the impl, for histograms, categories and worst cases
@@ -26,9 +27,14 @@ struct CampaignReport {
     std::vector<UnitState> units;
     std::vector<ImplSummary> impls;  // in campaign order
     uint64_t planned = 0, tested = 0;
-    bool has_float_float = false;
-    bool has_binary32 = false;
+    bool has_float_float = false;    // an op judged by relative error in u^2
+    bool has_binary32 = false;       // a correctly rounded op of binary32 operands
 };
+
+// Whether an op's impls go in the report's section on binary32 functions and conversions:
+// correctly rounded ops of binary32 operands, whose documented bounds, domains and sweeps
+// that section states.
+bool binary32_section_op(OpId op);
 
 // For impls with a documented domain that an exhaustive class swept: "refuted" (a wrong result
 // inside the domain, in any class), "confirmed" (none, and all32 swept completely), or
@@ -46,19 +52,9 @@ struct SweepSummary {
     bool domain_is_exact() const { return wrong == wrong_outside && wrong_outside == outside; }
 };
 SweepSummary sweep_summary(const CampaignReport& report, const ImplSummary& s);
-std::string bits32_text(uint32_t bits);  // 0x3f800000 (1)
 
+// Throws UsageError when the database names an op this build does not know.
 CampaignReport load_report(Store& store, int64_t campaign_id);
-
-OpId op_of_impl_name(const std::string& impl);
-
-// Text helpers shared by the writers.
-std::string error_text(double error);   // "0", "1.5", "3.2e+15", "inf"
-std::string log2_text(double error_u2); // log2 of a relative error given in u^2: "-46.42"
-std::string bin_label(int bin);         // "[2^-1, 2^0)", "0", "inf"
-std::string grouped(uint64_t n);        // 1,234,567
-std::string percent_text(uint64_t part, uint64_t whole);
-std::string u2_text(double value);      // a bound or largest error in u^2, "-" when absent
 
 std::string render_markdown(const CampaignReport& report);
 std::string render_json(const CampaignReport& report);

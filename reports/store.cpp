@@ -7,9 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "corpus/usage_error.h"
+#include "core/usage_error.h"
 #include "reports/sqlite_handle.h"
 #include "reports/value_format.h"
+#include "model/input_set.h"
+#include "ops/catalogue.h"
 
 namespace fpv {
 namespace {
@@ -59,6 +61,8 @@ CREATE TABLE units (
     reference_disagreements INTEGER NOT NULL DEFAULT 0,
     failures_stored INTEGER NOT NULL DEFAULT 0,
     source_digest TEXT NOT NULL DEFAULT '',
+    input_key     TEXT NOT NULL DEFAULT '',
+    generator_version INTEGER NOT NULL DEFAULT 0,
     seconds       REAL NOT NULL DEFAULT 0,
     ftz_changed   INTEGER NOT NULL DEFAULT 0,
     exhaustive    INTEGER NOT NULL DEFAULT 0,
@@ -112,6 +116,7 @@ CREATE TABLE worst_cases (
     input_index INTEGER NOT NULL,
     a           TEXT NOT NULL,
     b           TEXT NOT NULL,
+    c           TEXT NOT NULL DEFAULT '0x0000000000000000',
     result      TEXT NOT NULL,
     expected    TEXT NOT NULL,
     error       REAL NOT NULL,
@@ -127,6 +132,7 @@ CREATE TABLE failures (
     input_index INTEGER NOT NULL,
     a           TEXT NOT NULL,
     b           TEXT NOT NULL,
+    c           TEXT NOT NULL DEFAULT '0x0000000000000000',
     result      TEXT NOT NULL,
     expected    TEXT NOT NULL,
     error       REAL NOT NULL,
@@ -139,6 +145,7 @@ CREATE TABLE disagreements (
     input_index     INTEGER NOT NULL,
     a               TEXT NOT NULL,
     b               TEXT NOT NULL,
+    c               TEXT NOT NULL DEFAULT '0x0000000000000000',
     vector_result   TEXT NOT NULL,
     reference_result TEXT NOT NULL,
     PRIMARY KEY (campaign_id, ordinal, input_index)
@@ -154,7 +161,7 @@ CREATE VIEW unit_summary AS
 int64_t as_sql(uint64_t v) { return static_cast<int64_t>(v); }
 
 Operands operands_of(const Statement& s, int a_column) {
-    return {parse_hex64(s.text(a_column)), parse_hex64(s.text(a_column + 1))};
+    return {parse_hex64(s.text(a_column)), parse_hex64(s.text(a_column + 1)), parse_hex64(s.text(a_column + 2))};
 }
 
 std::string json_list(const std::vector<std::string>& items) {
@@ -187,18 +194,73 @@ std::string utc_now_iso8601() {
     return out;
 }
 
+namespace {
+
+sqlite3* open_database(const std::string& path, int flags, const std::string& purpose) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+        const std::string why = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
+        sqlite3_close(db);
+        throw UsageError("cannot open database '" + path + "'" + purpose + ": " + why);
+    }
+    sqlite3_busy_timeout(db, 10000);
+    return db;
+}
+
+// The schema version an fpverify database declares; throws UsageError for another file.
+std::string schema_version_of(sqlite3* db, const std::string& path) {
+    try {
+        Statement app(db, "SELECT value FROM meta WHERE key = 'application'");
+        if (!app.step() || app.text(0) != "fpverify") throw SqliteError("no fpverify metadata");
+    } catch (const SqliteError&) {
+        throw UsageError("'" + path + "' is not an fpverify database");
+    }
+    Statement version(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+    return version.step() ? version.text(0) : "none";
+}
+
+// Version 2 held two operand words and did not record what a unit's inputs depend on. Its
+// inputs came from the generators of version 1 of every class, under the same keys, so the keys
+// and versions are recomputed from each unit's op, class and seed; units of ops or classes this
+// build does not know keep none, and a resume of them is refused.
+void migrate_from_v2(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (schema_version_of(db, path) != "2") return;  // another process migrated it meanwhile
+    execute(db, R"sql(
+        ALTER TABLE worst_cases ADD COLUMN c TEXT NOT NULL DEFAULT '0x0000000000000000';
+        ALTER TABLE failures ADD COLUMN c TEXT NOT NULL DEFAULT '0x0000000000000000';
+        ALTER TABLE disagreements ADD COLUMN c TEXT NOT NULL DEFAULT '0x0000000000000000';
+        ALTER TABLE units ADD COLUMN input_key TEXT NOT NULL DEFAULT '';
+        ALTER TABLE units ADD COLUMN generator_version INTEGER NOT NULL DEFAULT 0;
+        UPDATE meta SET value = '3' WHERE key = 'schema_version';
+    )sql");
+    Statement units(db, R"sql(
+        SELECT u.campaign_id, u.ordinal, u.op, u.class, c.seed
+        FROM units u JOIN campaigns c ON c.id = u.campaign_id)sql");
+    Statement update(db, "UPDATE units SET input_key = ?, generator_version = ? WHERE campaign_id = ? AND ordinal = ?");
+    while (units.step()) {
+        const OpInfo* op = find_op(units.text(2));
+        if (op == nullptr) continue;
+        try {
+            const InputSet set = resolve_class(units.text(3), op->id, static_cast<uint64_t>(units.int64(4)),
+                                               ClassLoad::identity_only);
+            update.reset();
+            update.bind(1, hex64(set.key)).bind(2, int64_t{set.version}).bind(3, units.int64(0));
+            update.bind(4, units.int64(1)).run();
+        } catch (const UsageError&) {
+            // A class this build does not know: the unit keeps no key.
+        }
+    }
+    t.commit();
+}
+
+}  // namespace
+
 Store::Store(const std::string& path, Mode mode) : path_(path) {
     const int flags = mode == Mode::read_only ? SQLITE_OPEN_READONLY
                                               : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
-        const std::string why = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
-        sqlite3_close(db_);
-        db_ = nullptr;
-        throw UsageError("cannot open database '" + path + "'" +
-                         (mode == Mode::read_write ? " for writing" : "") + ": " + why);
-    }
+    db_ = open_database(path, flags, mode == Mode::read_write ? " for writing" : "");
     try {
-        sqlite3_busy_timeout(db_, 10000);
         if (mode == Mode::read_write && sqlite3_db_readonly(db_, "main") == 1) {
             throw UsageError("database '" + path + "' is read-only; campaigns need to write it");
         }
@@ -212,7 +274,7 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
             if (mode == Mode::read_only) throw UsageError("'" + path + "' is an empty database");
             create_schema();
         } else {
-            check_schema();
+            check_schema(mode);
         }
         if (mode == Mode::read_write) {
             execute(db_, "PRAGMA journal_mode=WAL");
@@ -242,19 +304,36 @@ void Store::create_schema() {
     t.commit();
 }
 
-void Store::check_schema() {
-    try {
-        Statement app(db_, "SELECT value FROM meta WHERE key = 'application'");
-        if (!app.step() || app.text(0) != "fpverify") throw SqliteError("no fpverify metadata");
-    } catch (const SqliteError&) {
-        throw UsageError("'" + path_ + "' is not an fpverify database");
+void Store::check_schema(Mode mode) {
+    std::string found = schema_version_of(db_, path_);
+    if (found == "2") {
+        // Migrated in place on first open, by a connection that may write even when this one
+        // only reads.
+        if (mode == Mode::read_write) {
+            migrate_from_v2(db_, path_);
+        } else {
+            sqlite3* writer = nullptr;
+            try {
+                writer = open_database(path_, SQLITE_OPEN_READWRITE,
+                                       " to migrate it from schema version 2 to " + std::to_string(kSchemaVersion));
+                if (sqlite3_db_readonly(writer, "main") == 1) {
+                    throw UsageError("database '" + path_ + "' has schema version 2 and cannot be written; fpverify "
+                                     "migrates it to version " + std::to_string(kSchemaVersion) +
+                                     " in place, which needs write access");
+                }
+                migrate_from_v2(writer, path_);
+            } catch (...) {
+                sqlite3_close(writer);
+                throw;
+            }
+            sqlite3_close(writer);
+        }
+        found = schema_version_of(db_, path_);
     }
-    Statement version(db_, "SELECT value FROM meta WHERE key = 'schema_version'");
-    const std::string found = version.step() ? version.text(0) : "none";
     if (found != std::to_string(kSchemaVersion)) {
         throw UsageError("database '" + path_ + "' has schema version " + found +
-                         "; this fpverify reads and writes version " +
-                         std::to_string(kSchemaVersion));
+                         "; this fpverify reads and writes version " + std::to_string(kSchemaVersion) +
+                         " and migrates version 2");
     }
 }
 
@@ -276,14 +355,14 @@ int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitS
     const int64_t id = sqlite3_last_insert_rowid(db_);
     Statement u(db_, R"sql(
         INSERT INTO units (campaign_id, ordinal, impl, op, class, planned, next_index, tested,
-            passed, failed, source_digest, exhaustive)
-        VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?, ?))sql");
+            passed, failed, source_digest, exhaustive, input_key, generator_version)
+        VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?, ?, ?, ?))sql");
     for (const UnitState& unit : units) {
-        const std::string op = unit.impl.substr(0, unit.impl.find('.'));
         u.reset();
-        u.bind(1, id).bind(2, int64_t{unit.ordinal}).bind(3, unit.impl).bind(4, op);
+        u.bind(1, id).bind(2, int64_t{unit.ordinal}).bind(3, unit.impl).bind(4, unit.op);
         u.bind(5, unit.input_class).bind(6, as_sql(unit.planned)).bind(7, unit.digest);
-        u.bind(8, int64_t{unit.exhaustive ? 1 : 0}).run();
+        u.bind(8, int64_t{unit.exhaustive ? 1 : 0}).bind(9, hex64(unit.input_key));
+        u.bind(10, int64_t{unit.generator_version}).run();
     }
     t.commit();
     return id;
@@ -354,7 +433,7 @@ void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
     clear.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).run();
     Statement worst(db_, R"sql(
         INSERT INTO worst_cases (campaign_id, ordinal, inside, rank, impl, class, input_index, a,
-            b, result, expected, error, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+            b, c, result, expected, error, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     for (const int inside : {1, 0}) {
         (inside ? tally.error_histogram : tally.outside_histogram).for_each([&](int bin, uint64_t count) {
             hist.reset();
@@ -368,28 +447,28 @@ void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
             worst.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, int64_t{inside});
             worst.bind(4, as_sql(rank)).bind(5, unit.impl).bind(6, unit.input_class);
             worst.bind(7, as_sql(r.index)).bind(8, hex64(r.input.a)).bind(9, hex64(r.input.b));
-            worst.bind(10, hex64(r.result)).bind(11, hex64(r.expected)).bind(12, r.error);
-            worst.bind(13, category_name(r.category)).run();
+            worst.bind(10, hex64(r.input.c)).bind(11, hex64(r.result)).bind(12, hex64(r.expected));
+            worst.bind(13, r.error).bind(14, category_name(r.category)).run();
         }
     }
     Statement fail(db_, R"sql(
-        INSERT INTO failures (campaign_id, ordinal, impl, class, input_index, a, b, result,
-            expected, error, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+        INSERT INTO failures (campaign_id, ordinal, impl, class, input_index, a, b, c, result,
+            expected, error, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     for (const FailureRecord& r : new_failures) {
         fail.reset();
         fail.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, unit.impl);
         fail.bind(4, unit.input_class).bind(5, as_sql(r.index)).bind(6, hex64(r.input.a));
-        fail.bind(7, hex64(r.input.b)).bind(8, hex64(r.result)).bind(9, hex64(r.expected));
-        fail.bind(10, r.error).bind(11, category_name(r.category)).run();
+        fail.bind(7, hex64(r.input.b)).bind(8, hex64(r.input.c)).bind(9, hex64(r.result));
+        fail.bind(10, hex64(r.expected)).bind(11, r.error).bind(12, category_name(r.category)).run();
     }
     Statement dis(db_, R"sql(
-        INSERT OR IGNORE INTO disagreements (campaign_id, ordinal, input_index, a, b,
-            vector_result, reference_result) VALUES (?, ?, ?, ?, ?, ?, ?))sql");
+        INSERT OR IGNORE INTO disagreements (campaign_id, ordinal, input_index, a, b, c,
+            vector_result, reference_result) VALUES (?, ?, ?, ?, ?, ?, ?, ?))sql");
     for (const FailureRecord& r : tally.disagreements) {
         dis.reset();
         dis.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, as_sql(r.index));
-        dis.bind(4, hex64(r.input.a)).bind(5, hex64(r.input.b)).bind(6, hex64(r.result));
-        dis.bind(7, hex64(r.expected)).run();
+        dis.bind(4, hex64(r.input.a)).bind(5, hex64(r.input.b)).bind(6, hex64(r.input.c));
+        dis.bind(7, hex64(r.result)).bind(8, hex64(r.expected)).run();
     }
     Statement c(db_, R"sql(
         UPDATE campaigns SET elapsed_seconds = ?, gpu_wait_seconds = ?, host_wait_seconds = ?
@@ -466,7 +545,8 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
     std::vector<UnitState> units;
     Statement s(db_, R"sql(
         SELECT ordinal, impl, class, planned, next_index, tested, failures_stored, seconds,
-               source_digest, reference_disagreements, ftz_changed, exhaustive, wrong_runs_overflow
+               source_digest, reference_disagreements, ftz_changed, exhaustive, wrong_runs_overflow,
+               op, input_key, generator_version
         FROM units WHERE campaign_id = ? ORDER BY ordinal)sql");
     s.bind(1, campaign_id);
     while (s.step()) {
@@ -484,6 +564,9 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
         u.tally.ftz_changed = static_cast<uint64_t>(s.int64(10));
         u.exhaustive = s.int64(11) != 0;
         u.tally.wrong_runs_overflow = s.int64(12) != 0;
+        u.op = s.text(13);
+        u.input_key = s.text(14).empty() ? 0 : parse_hex64(s.text(14));
+        u.generator_version = static_cast<int>(s.int64(15));
         units.push_back(std::move(u));
     }
     for (UnitState& u : units) {
@@ -513,17 +596,17 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
             h.add(static_cast<int>(hist.int64(1)), static_cast<uint64_t>(hist.int64(2)));
         }
         Statement worst(db_, R"sql(
-            SELECT inside, input_index, a, b, result, expected, error, category FROM worst_cases
+            SELECT inside, input_index, a, b, c, result, expected, error, category FROM worst_cases
             WHERE campaign_id = ? AND ordinal = ? ORDER BY inside, rank)sql");
         worst.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
         while (worst.step()) {
             FailureRecord r;
             r.index = static_cast<uint64_t>(worst.int64(1));
             r.input = operands_of(worst, 2);
-            r.result = parse_hex64(worst.text(4));
-            r.expected = parse_hex64(worst.text(5));
-            r.error = worst.real(6);
-            r.category = category_from_name(worst.text(7)).value_or(Category::wrong_value);
+            r.result = parse_hex64(worst.text(5));
+            r.expected = parse_hex64(worst.text(6));
+            r.error = worst.real(7);
+            r.category = category_from_name(worst.text(8)).value_or(Category::wrong_value);
             (worst.int64(0) != 0 ? u.tally.worst : u.tally.outside_worst).push_back(r);
         }
         Statement runs(db_, "SELECT first_bits, last_bits FROM wrong_runs WHERE campaign_id = ? "
@@ -541,15 +624,15 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
                 static_cast<uint64_t>(binades.int64(2));
         }
         Statement dis(db_, R"sql(
-            SELECT input_index, a, b, vector_result, reference_result FROM disagreements
+            SELECT input_index, a, b, c, vector_result, reference_result FROM disagreements
             WHERE campaign_id = ? AND ordinal = ? ORDER BY input_index)sql");
         dis.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
         while (dis.step()) {
             FailureRecord r;
             r.index = static_cast<uint64_t>(dis.int64(0));
             r.input = operands_of(dis, 1);
-            r.result = parse_hex64(dis.text(3));
-            r.expected = parse_hex64(dis.text(4));
+            r.result = parse_hex64(dis.text(4));
+            r.expected = parse_hex64(dis.text(5));
             u.tally.disagreements.push_back(r);
         }
     }
@@ -559,17 +642,17 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
 std::vector<FailureRecord> Store::unit_failures(int64_t campaign_id, int ordinal, size_t limit) {
     std::vector<FailureRecord> list;
     Statement s(db_, R"sql(
-        SELECT input_index, a, b, result, expected, error, category FROM failures
+        SELECT input_index, a, b, c, result, expected, error, category FROM failures
         WHERE campaign_id = ? AND ordinal = ? ORDER BY input_index LIMIT ?)sql");
     s.bind(1, campaign_id).bind(2, int64_t{ordinal}).bind(3, as_sql(limit));
     while (s.step()) {
         FailureRecord r;
         r.index = static_cast<uint64_t>(s.int64(0));
         r.input = operands_of(s, 1);
-        r.result = parse_hex64(s.text(3));
-        r.expected = parse_hex64(s.text(4));
-        r.error = s.real(5);
-        r.category = category_from_name(s.text(6)).value_or(Category::wrong_value);
+        r.result = parse_hex64(s.text(4));
+        r.expected = parse_hex64(s.text(5));
+        r.error = s.real(6);
+        r.category = category_from_name(s.text(7)).value_or(Category::wrong_value);
         list.push_back(r);
     }
     return list;
@@ -577,9 +660,10 @@ std::vector<FailureRecord> Store::unit_failures(int64_t campaign_id, int ordinal
 
 StoredFailure Store::failure(int64_t id) {
     Statement s(db_, R"sql(
-        SELECT id, campaign_id, ordinal, impl, class, input_index, a, b, result, expected,
-               error, category
-        FROM failures WHERE id = ?)sql");
+        SELECT f.id, f.campaign_id, f.ordinal, f.impl, f.class, f.input_index, f.a, f.b, f.c, f.result,
+               f.expected, f.error, f.category, u.op
+        FROM failures f JOIN units u ON u.campaign_id = f.campaign_id AND u.ordinal = f.ordinal
+        WHERE f.id = ?)sql");
     s.bind(1, id);
     if (!s.step()) {
         throw UsageError("database '" + path_ + "' has no failure with id " + std::to_string(id));
@@ -592,10 +676,11 @@ StoredFailure Store::failure(int64_t id) {
     f.input_class = s.text(4);
     f.record.index = static_cast<uint64_t>(s.int64(5));
     f.record.input = operands_of(s, 6);
-    f.record.result = parse_hex64(s.text(8));
-    f.record.expected = parse_hex64(s.text(9));
-    f.record.error = s.real(10);
-    f.record.category = category_from_name(s.text(11)).value_or(Category::wrong_value);
+    f.record.result = parse_hex64(s.text(9));
+    f.record.expected = parse_hex64(s.text(10));
+    f.record.error = s.real(11);
+    f.record.category = category_from_name(s.text(12)).value_or(Category::wrong_value);
+    f.op = s.text(13);
     return f;
 }
 

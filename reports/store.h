@@ -11,18 +11,18 @@
 #include <vector>
 
 #include "reports/value_format.h"
-#include "verifier/campaign.h"
+#include "model/campaign.h"
 
 namespace fpv {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 // A stored failure, with what it belongs to.
 struct StoredFailure {
     int64_t id = 0;
     int64_t campaign_id = 0;
     int ordinal = 0;
-    std::string impl, input_class;
+    std::string impl, op, input_class;
     FailureRecord record;
 };
 
@@ -30,9 +30,9 @@ class Store {
 public:
     enum class Mode { read_write, read_only };
 
-    // Opens (read_write: creating if absent) an fpverify database. Throws UsageError when the
-    // path cannot be opened in that mode, is not an fpverify database, or has another schema
-    // version.
+    // Opens (read_write: creating if absent) an fpverify database, migrating one of schema
+    // version 2 in place (docs/database.md). Throws UsageError when the path cannot be opened in
+    // that mode, is not an fpverify database, or has another schema version.
     Store(const std::string& path, Mode mode);
     ~Store();
     Store(const Store&) = delete;
@@ -66,7 +66,7 @@ public:
 
 private:
     void create_schema();
-    void check_schema();
+    void check_schema(Mode mode);
 
     sqlite3* db_ = nullptr;
     std::string path_;

@@ -3,8 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "kernels/ff_primitives.h"
-#include "kernels/portability.h"
+#include "ops/catalogue.h"
 
 namespace fpv {
 
@@ -45,45 +44,34 @@ std::string hex32(uint32_t bits) {
     return out;
 }
 
-std::string pair_text(uint64_t word) {
-    const uint32_t hi = static_cast<uint32_t>(word >> 32), lo = static_cast<uint32_t>(word);
-    return hex32(hi) + ":" + hex32(lo) + " (" + decimal_of_float(hi) + " + " + decimal_of_float(lo) + ")";
-}
-
-std::string single_text(uint64_t word) {
-    const uint32_t f = static_cast<uint32_t>(word);
-    return hex32(f) + " (" + decimal_of_float(f) + ")";
-}
-
 }  // namespace
 
-std::string operands_text(OpId op, const Operands& in) {
-    switch (signature_of(op)) {
-        case Signature::b64_b64:
-            return "x = " + hex64(in.a) + " (" + decimal_of(in.a) + "), y = " + hex64(in.b) + " (" +
-                   decimal_of(in.b) + ")";
-        case Signature::f32: return "a = " + single_text(in.a);
-        case Signature::f32_f32: return "a = " + single_text(in.a) + ", b = " + single_text(in.b);
-        case Signature::ff_f32: return "x = " + pair_text(in.a) + ", y = " + single_text(in.b);
-        case Signature::ff_ff: return "x = " + pair_text(in.a) + ", y = " + pair_text(in.b);
+std::string value_text(Format f, uint64_t word) {
+    const uint32_t low = static_cast<uint32_t>(word);
+    switch (f) {
+        case Format::binary64: return hex64(word) + " (" + decimal_of(word) + ")";
+        case Format::binary32: return hex32(low) + " (" + decimal_of_float(low) + ")";
+        case Format::pair32: break;
     }
-    return "";
+    const uint32_t hi = static_cast<uint32_t>(word >> 32);
+    return hex32(hi) + ":" + hex32(low) + " (" + decimal_of_float(hi) + " + " + decimal_of_float(low) + ")";
 }
 
-std::string result_text(OpId op, uint64_t result) {
-    switch (op_info(op).result) {
-        case ResultFormat::binary64: return hex64(result) + " (" + decimal_of(result) + ")";
-        case ResultFormat::binary32: return single_text(result);
-        case ResultFormat::pair: break;
+std::string operands_text(OpId op, const Operands& in) {
+    const OpInfo& info = op_info(op);
+    std::string text;
+    for (int i = 0; i < info.arity; ++i) {
+        const Operand& operand = info.operands[static_cast<size_t>(i)];
+        text += (i == 0 ? "" : ", ") + std::string(operand.name) + " = " + value_text(operand.format, in.word(i));
     }
-    return pair_text(result);
+    return text;
 }
+
+std::string result_text(OpId op, uint64_t result) { return value_text(op_info(op).result, result); }
 
 std::string expected_text(OpId op, uint64_t expected) {
-    // Float-float ops keep the exact value rounded to binary64; the others, the correctly
-    // rounded result in their own format.
-    if (op_info(op).result != ResultFormat::pair) return result_text(op, expected);
-    return "exact value " + decimal_of(expected);
+    if (op_info(op).metric == Metric::relative_u2) return "exact value " + decimal_of(expected);
+    return result_text(op, expected);
 }
 
 }  // namespace fpv

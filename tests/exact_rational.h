@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "corpus/binary64.h"
+#include "core/binary64.h"
 
 namespace fpv::testing {
 

@@ -26,10 +26,7 @@ using testing::CommandResult;
 using testing::file_exists;
 using testing::run_fpverify;
 using testing::TempDir;
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using testing::contains;
 
 std::string f64_div_vectors() { return testing::vectors_dir() + "/f64_div.level1.txt"; }
 

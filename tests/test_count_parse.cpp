@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "corpus/usage_error.h"
+#include "core/usage_error.h"
 #include "verifier/count_parse.h"
 
 namespace fpv {

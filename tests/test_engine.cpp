@@ -5,7 +5,9 @@
 
 #include <cmath>
 
-#include "kernels/portability.h"
+#include "core/portability.h"
+#include "ops/catalogue.h"
+#include "ops/dispatch.h"
 #include "reports/store.h"
 #include "tests/test_support.h"
 #include "verifier/campaign_setup.h"
@@ -175,10 +177,10 @@ Outcome run_sweep(const std::string& db, int threads, uint64_t batch, ReferenceM
 
 // The wrong set worked out directly: maximal runs where the impl differs from the conversion.
 std::vector<WrongRun> wrong_runs_of(const char* impl, uint32_t first, uint32_t last) {
-    const HostImplFn fn = find_impl(impl)->host;
+    const HostImplFn fn = impl_named(impl).host;
     std::vector<WrongRun> runs;
     for (uint64_t bits = first; bits <= last; ++bits) {
-        const uint64_t r = fn(bits, 0);
+        const uint64_t r = fn({bits, 0, 0});
         const uint64_t want = bits_of(static_cast<double>(float_of(static_cast<uint32_t>(bits))));
         if (r == want || (std::isnan(double_of(r)) && std::isnan(double_of(want)))) continue;
         if (!runs.empty() && runs.back().last + 1 == bits) {
@@ -205,7 +207,7 @@ TEST(Engine, ExhaustiveSweepsJudgeEveryPatternOnceAndFindTheExactWrongSet) {
         EXPECT_TRUE(u.exhaustive);
         EXPECT_EQ(u.planned, 65536u) << u.input_class;
         EXPECT_EQ(u.tally.tested, 65536u) << u.input_class;
-        const InputSet set = resolve_class(u.input_class, OpId::f2d, 5);
+        const InputSet set = resolve_class(u.input_class, op_id<op::f2d>(), 5);
         const uint32_t first = static_cast<uint32_t>(set.first), last = static_cast<uint32_t>(set.first + set.size - 1);
         const std::vector<WrongRun> expected = wrong_runs_of(u.impl.c_str(), first, last);
         EXPECT_EQ(u.tally.wrong_runs, expected) << u.impl << " x " << u.input_class;

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
-#include "corpus/usage_error.h"
+#include "core/usage_error.h"
 #include "reports/sqlite_handle.h"
 #include "reports/store.h"
 #include "tests/test_support.h"

@@ -33,5 +33,6 @@ std::string fpverify_binary();
 std::string vectors_dir();
 std::string read_file(const std::string& path);
 bool file_exists(const std::string& path);
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace fpv::testing

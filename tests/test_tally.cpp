@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <random>
 
-#include "verifier/tally.h"
+#include "model/tally.h"
 
 namespace fpv {
 namespace {

@@ -6,10 +6,10 @@
 #include <functional>
 #include <string>
 
-#include "corpus/class_catalogue.h"
-#include "kernels/catalogue.h"
+#include "core/impl_traits.h"
+#include "model/input_set.h"
+#include "model/tally.h"
 #include "reference/reference_mode.h"
-#include "verifier/tally.h"
 
 namespace fpv {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "corpus/usage_error.h"
+#include "core/usage_error.h"
 #include "verifier/cpu_backend.h"
 #include "verifier/gpu_backend.h"
 

@@ -9,9 +9,10 @@
 #include <memory>
 #include <vector>
 
-#include "corpus/class_catalogue.h"
-#include "corpus/usage_error.h"
-#include "reference/judge.h"
+#include "core/usage_error.h"
+#include "model/input_set.h"
+#include "ops/catalogue.h"
+#include "ops/judge.h"
 #include "reports/store.h"
 #include "verifier/backend_factory.h"
 #include "verifier/campaign_setup.h"
@@ -42,9 +43,9 @@ struct Costs {
 };
 
 // The per-input costs of a CPU campaign, each alone on one thread. The reference is timed on
-// stored inputs and results, as fpverify's judge computes it: for div64 two binary64 operands
-// into MPFR, mpfr_div, mpfr_subnormalize, the result back; for float-float ops the exact sums of
-// the result's and the operation's terms, and the relative error.
+// stored inputs and results, as fpverify's judge computes it: for correctly rounded ops the
+// operands into MPFR, the op, mpfr_subnormalize, the result back; for float-float ops the exact
+// sums of the result's and the operation's terms, and the relative error.
 Costs measure_costs(const ImplInfo& impl, const InputSet& inputs,
                     ReferenceMode reference = ReferenceMode::mpfr, uint64_t stride = 1) {
     constexpr uint64_t kInputs = 1 << 20;
@@ -54,7 +55,7 @@ Costs measure_costs(const ImplInfo& impl, const InputSet& inputs,
     Costs c{};
     c.generate = nanoseconds_per_input(kInputs, [&](uint64_t i) { in[i] = inputs.input(i * stride); });
     if (impl.host != nullptr) {
-        c.impl = nanoseconds_per_input(kInputs, [&](uint64_t i) { out[i] = impl.host(in[i].a, in[i].b); });
+        c.impl = nanoseconds_per_input(kInputs, [&](uint64_t i) { out[i] = impl.host(in[i]); });
     }
     Judge judge(impl, reference);
     c.reference = nanoseconds_per_input(kInputs, [&](uint64_t i) {
@@ -71,7 +72,7 @@ double all_core_reference_rate(const ImplInfo& impl, const InputSet& inputs) {
     std::vector<uint64_t> out(kInputs, 0);
     for (uint64_t i = 0; i < kInputs; ++i) {
         in[i] = inputs.input(i);
-        if (impl.host != nullptr) out[i] = impl.host(in[i].a, in[i].b);
+        if (impl.host != nullptr) out[i] = impl.host(in[i]);
     }
     double total = 0;
 #pragma omp parallel reduction(+ : total)
@@ -138,7 +139,7 @@ int run_sweep_bench(const BenchOptions& options) {
         throw UsageError("bench --sweep: class '" + options.input_class +
                          "' is not exhaustive (all32, range32:LO-HI, binade32:E)");
     }
-    const ImplInfo& impl = *find_impl(options.impl);
+    const ImplInfo& impl = impl_named(options.impl);
     const std::string host = host_name();
     std::printf("fpverify bench --sweep: %s x %s (%llu inputs) on %s (backend %s): %d cores, %d threads\n",
                 options.impl.c_str(), options.input_class.c_str(),
@@ -153,7 +154,7 @@ int run_sweep_bench(const BenchOptions& options) {
                     g.inputs * 8.0 / g.with_copy_seconds / 1e9);
     }
     for (const ReferenceMode mode : {ReferenceMode::mpfr, ReferenceMode::fast}) {
-        if (mode == ReferenceMode::fast && !Judge::has_fast_reference(impl.op)) {
+        if (mode == ReferenceMode::fast && !op_info(impl.op).has_fast_reference) {
             std::printf("  reference fast: %s has no faster exact check than MPFR\n", options.impl.c_str());
             continue;
         }
@@ -199,7 +200,7 @@ int run_bench(const BenchOptions& options) {
     spec.threads = options.threads;
     spec.command_line = "fpverify bench";
     const PreparedCampaign probe = prepare_campaign(spec);
-    const ImplInfo& impl = *find_impl(options.impl);
+    const ImplInfo& impl = impl_named(options.impl);
 
     const std::string host = host_name();
     std::printf("fpverify bench: %s x %s on %s (backend %s): %d cores, %d threads\n",
@@ -230,7 +231,7 @@ int run_bench(const BenchOptions& options) {
         const CampaignTiming calibration = time_campaign(prepare_campaign(spec), host);
         spec.count = static_cast<uint64_t>(static_cast<double>(spec.count) / calibration.seconds * options.seconds);
         std::printf("  reference: fast (exact without MPFR%s; MPFR on 1 input in 1024)\n",
-                    op_info(impl.op).result == ResultFormat::pair && options.backend == "gpu"
+                    op_info(impl.op).metric == Metric::relative_u2 && options.backend == "gpu"
                         ? ", float-float verdicts reached on the GPU"
                         : "");
     }

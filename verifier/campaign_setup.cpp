@@ -3,28 +3,19 @@
 #include <algorithm>
 #include <map>
 
-#include "corpus/usage_error.h"
-#include "kernels/catalogue.h"
+#include "core/usage_error.h"
+#include "ops/catalogue.h"
+#include "reports/value_format.h"
 
 namespace fpv {
-namespace {
-
-const ImplInfo& known_impl(const std::string& name) {
-    if (const ImplInfo* impl = find_impl(name)) return *impl;
-    std::string known;
-    for (const ImplInfo& i : all_impls()) known += (known.empty() ? "" : ", ") + std::string(i.name);
-    throw UsageError("unknown implementation '" + name + "' (known: " + known + ")");
-}
-
-}  // namespace
 
 void check_impl_names(const std::vector<std::string>& impls) {
-    for (const std::string& name : impls) known_impl(name);
+    for (const std::string& name : impls) impl_named(name);
 }
 
 void check_backend(const std::vector<std::string>& impls, const std::string& backend) {
     for (const std::string& name : impls) {
-        const ImplInfo& impl = known_impl(name);
+        const ImplInfo& impl = impl_named(name);
         if (backend == "cpu" && !impl.runs_on_cpu()) {
             throw UsageError("implementation '" + name + "' does not run on the CPU backend");
         }
@@ -43,7 +34,7 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
         if (std::count(spec.impls.begin(), spec.impls.end(), name) > 1) {
             throw UsageError("--impl: '" + name + "' is named twice");
         }
-        known_impl(name);
+        impl_named(name);
     }
     check_backend(spec.impls, spec.backend);
 
@@ -56,7 +47,7 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
         if (c == "all") {
             names.clear();
             for (const std::string& impl : spec.impls) {
-                for (const std::string& n : builtin_class_names(known_impl(impl).op)) names.push_back(n);
+                for (const std::string& n : all_class_names(impl_named(impl).op)) names.push_back(n);
             }
         }
         for (const std::string& n : names) {
@@ -71,25 +62,29 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
     PreparedCampaign prepared;
     std::map<std::pair<OpId, std::string>, InputSet> resolved;
     for (const std::string& impl_name : spec.impls) {
-        const ImplInfo& impl = known_impl(impl_name);
-        const std::vector<std::string> own = builtin_class_names(impl.op);
+        const ImplInfo& impl = impl_named(impl_name);
+        const std::vector<std::string> own = all_class_names(impl.op);
         for (size_t k = 0; k < spec.classes.size(); ++k) {
             const std::string& c = spec.classes[k];
             if (from_all[k] && std::find(own.begin(), own.end(), c) == own.end()) continue;
             auto key = std::make_pair(impl.op, c);
             auto it = resolved.find(key);
             if (it == resolved.end()) it = resolved.emplace(key, resolve_class(c, impl.op, spec.seed)).first;
+            const InputSet& set = it->second;
             UnitState unit;
             unit.ordinal = static_cast<int>(prepared.units.size());
             unit.impl = impl_name;
+            unit.op = std::string(op_info(impl.op).name);
             unit.input_class = c;
             // Exhaustive classes sweep every pattern whatever --count says: a partial sweep
             // could not confirm a domain. range32 is the way to ask for less.
-            unit.planned = it->second.exhaustive ? it->second.size : std::min(spec.count, it->second.size);
-            unit.digest = it->second.digest;
-            unit.exhaustive = it->second.exhaustive;
+            unit.planned = set.exhaustive ? set.size : std::min(spec.count, set.size);
+            unit.input_key = set.key;
+            unit.generator_version = set.version;
+            unit.digest = set.digest;
+            unit.exhaustive = set.exhaustive;
             prepared.units.push_back(std::move(unit));
-            prepared.inputs.push_back(it->second);
+            prepared.inputs.push_back(set);
         }
     }
     prepared.spec = std::move(spec);
@@ -99,11 +94,25 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
 std::vector<InputSet> reload_inputs(const CampaignSpec& spec, const std::vector<UnitState>& units) {
     std::vector<InputSet> inputs;
     for (const UnitState& unit : units) {
-        InputSet set = resolve_class(unit.input_class, known_impl(unit.impl).op, spec.seed);
+        const std::string name = "unit " + std::to_string(unit.ordinal) + " (" + unit.impl + " x " + unit.input_class + ")";
+        const ImplInfo& impl = impl_named(unit.impl);
+        if (op_info(impl.op).name != unit.op) {
+            throw UsageError(name + ": the campaign ran it as an impl of " + unit.op + ", this build's " + unit.impl +
+                             " is an impl of " + std::string(op_info(impl.op).name));
+        }
+        InputSet set = resolve_class(unit.input_class, impl.op, spec.seed);
+        // Resuming would mix two input sets: the inputs judged so far and those still to come
+        // must be the same function of the index.
         if (set.digest != unit.digest) {
-            throw UsageError("class '" + unit.input_class +
-                             "': the vector file changed since the campaign started; resuming "
-                             "would mix two inputs sets");
+            throw UsageError(name + ": the vector file changed since the campaign started; resuming would mix two "
+                             "input sets");
+        }
+        if (set.key != unit.input_key || set.version != unit.generator_version) {
+            throw UsageError(name + ": its inputs would change (campaign: key " + hex64(unit.input_key) +
+                             ", generator version " + std::to_string(unit.generator_version) + "; this build: key " +
+                             hex64(set.key) + ", version " + std::to_string(set.version) +
+                             "); resuming would mix two input sets. Run it anew with this fpverify, or resume it "
+                             "with the fpverify that started it");
         }
         inputs.push_back(std::move(set));
     }

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "corpus/class_catalogue.h"
-#include "verifier/campaign.h"
+#include "model/campaign.h"
+#include "model/input_set.h"
 
 namespace fpv {
 
@@ -18,8 +18,9 @@ struct PreparedCampaign {
 // files are read) and limits. Throws UsageError before anything is written.
 PreparedCampaign prepare_campaign(CampaignSpec spec);
 
-// Re-reads the classes of a stored campaign; throws UsageError when a vector file is gone or
-// its content changed since the campaign started.
+// Re-reads the classes of a stored campaign; throws UsageError, naming the unit, when its inputs
+// would change: a vector file gone or changed, or a class whose key or generator version differs
+// from the one the campaign started with.
 std::vector<InputSet> reload_inputs(const CampaignSpec& spec, const std::vector<UnitState>& units);
 
 // Checks that every impl is known.

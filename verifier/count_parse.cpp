@@ -3,7 +3,7 @@
 #include <charconv>
 #include <string>
 
-#include "corpus/usage_error.h"
+#include "core/usage_error.h"
 
 namespace fpv {
 namespace {

@@ -9,13 +9,13 @@ namespace fpv {
 
 Tally judge_buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Operands* inputs,
                     const uint64_t* results, const CompactVerdict* verdicts) {
-    return with_any_generator(work.inputs.generator(), [&](auto generator) {
+    return with_unit(work.inputs, work.inputs.params(), [&](auto op_tag, auto generator) {
         auto input_of = [inputs, begin, generator](uint64_t i) {
             return inputs != nullptr ? inputs[i - begin] : generator(i);
         };
         auto result_of = [results, begin](uint64_t i, const Operands&) { return results[i - begin]; };
-        return judge_detail::judge_generated<decltype(generator)>(work, begin, end, input_of,
-                                                                  result_of, verdicts);
+        return judge_detail::judge_generated<typename decltype(op_tag)::type, decltype(generator)>(
+            work, begin, end, input_of, result_of, verdicts);
     });
 }
 
@@ -34,8 +34,7 @@ void CpuBackend::run(const UnitWork& work, uint64_t begin, uint64_t end, const B
     for (uint64_t at = begin; at < end;) {
         const uint64_t stop = at + std::min(batch, end - at);
         const auto started = std::chrono::steady_clock::now();
-        Tally t = judge_range(work, at, stop,
-                              [fn](uint64_t, const Operands& in) { return fn(in.a, in.b); });
+        Tally t = judge_range(work, at, stop, [fn](uint64_t, const Operands& in) { return fn(in); });
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         if (!done(at, stop, std::move(t))) return;

@@ -5,10 +5,10 @@
 #include <atomic>
 #include <vector>
 
-#include "corpus/class_catalogue.h"
+#include "model/campaign.h"
+#include "model/input_set.h"
 #include "reports/store.h"
 #include "verifier/backend.h"
-#include "verifier/campaign.h"
 
 namespace fpv {
 

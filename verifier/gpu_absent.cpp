@@ -1,5 +1,5 @@
 // The GPU entry points of a build made without nvcc: every one says so.
-#include "corpus/usage_error.h"
+#include "core/usage_error.h"
 #include "verifier/gpu_backend.h"
 
 namespace fpv {

@@ -13,8 +13,8 @@
 #include <optional>
 #include <thread>
 
-#include "corpus/usage_error.h"
-#include "reference/judge_ff.h"
+#include "core/usage_error.h"
+#include "ops/catalogue.h"
 #include "verifier/cpu_backend.h"
 #include "verifier/cuda_check.cuh"
 #include "verifier/gpu_backend.h"
@@ -241,7 +241,7 @@ public:
 private:
     // Float-float results under the fast reference are judged on the GPU, the rest on the host.
     static bool judges_on_gpu(const UnitWork& work) {
-        return work.reference == ReferenceMode::fast && op_info(work.impl.op).result == ResultFormat::pair;
+        return work.reference == ReferenceMode::fast && op_info(work.impl.op).metric == Metric::relative_u2;
     }
 
     void allocate_verdicts() {
@@ -284,8 +284,8 @@ private:
             a.count = f.count;
             a.inputs = work.inputs.exhaustive ? nullptr : s.device_inputs;
             a.results = s.device_results;
-            gpu::launch_evaluate(work.impl.name, work.inputs.generator(d.vectors), a);
-            if (judges_on_gpu(work)) gpu::launch_judge_float_float(claim_of(work.impl), a, s.device_verdicts);
+            gpu::launch_evaluate(work.impl, work.inputs, work.inputs.params(d.vectors), a);
+            if (judges_on_gpu(work)) gpu::launch_judge_float_float(work.impl, a, s.device_verdicts);
         }
         FPV_CUDA(cudaGetLastError());
         if (judges_on_gpu(work)) {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "corpus/class_catalogue.h"
-#include "kernels/catalogue.h"
+#include "core/impl_traits.h"
+#include "model/input_set.h"
 #include "verifier/backend.h"
 
 namespace fpv {
@@ -36,8 +36,9 @@ struct RawThroughput {
     double seconds = 0;  // fastest of the timed runs
 };
 
-// Divisions per second of each GPU impl of div64 in a tight dependent loop, the way the seed
-// post measured them: `threads` threads each doing `reps` divisions.
+// Operations per second of each GPU impl of every op with a raw_chain trait, in a tight
+// dependent loop, the way the seed post measured division: `threads` threads each doing `reps`
+// operations, each result feeding the next call.
 std::vector<RawThroughput> gpu_raw_throughput(int device, uint64_t threads, int reps);
 
 struct SweepTiming {

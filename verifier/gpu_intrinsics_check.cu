@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "corpus/counter_rng.h"
-#include "kernels/cuda_intrinsics_host.h"
+#include "core/bit_intrinsics.h"
 #include "verifier/cuda_check.cuh"
 #include "verifier/gpu_backend.h"
 

@@ -1,43 +1,25 @@
 // The GPU side of a campaign: each thread generates its inputs from (class key, index), runs
 // the implementation, and writes inputs and result for the host to judge. Exhaustive sweeps,
 // whose input is the index itself, write results only (inputs == nullptr): a third of the
-// traffic over the bus. One kernel per
-// (impl, class), generated from the impl list.
+// traffic over the bus. One kernel per (impl, class), instantiated from the op types' lists in
+// the translation unit of the impl's nvcc flags (verifier/gpu_config_*.cu).
 #pragma once
 
 #include <cuda_runtime.h>
 
-#include <stdexcept>
-#include <string>
-#include <string_view>
-
-#include "corpus/generators.h"
-#include "kernels/device_impls.cuh"
-#include "kernels/impl_list.h"
+#include "model/input_set.h"
+#include "ops/dispatch.h"
 #include "reference/ff_verdict.h"
 
 namespace fpv::gpu {
 
-// A named functor per impl, so that kernels can be instantiated for it.
-#define FPV_GPU_FUNCTOR(op, variant, fn, ...)                                                 \
-    struct Impl_##op##_##variant {                                                            \
-        static constexpr const char* name = #op "." #variant;                                 \
-        __device__ __forceinline__ uint64_t operator()(uint64_t a, uint64_t b) const {        \
-            return fn(a, b);                                                                  \
-        }                                                                                     \
-    };
-FPV_PORTABLE_IMPLS(FPV_GPU_FUNCTOR)
-FPV_DEVICE_ONLY_IMPLS(FPV_GPU_FUNCTOR)
-
-template <class Impl, class Generator>
-__global__ void evaluate(Impl impl, Generator generator, uint64_t begin, uint64_t count,
-                         Operands* inputs, uint64_t* results) {
+template <class Op, class Impl, class Generator>
+__global__ void evaluate(Generator generator, uint64_t begin, uint64_t count, Operands* inputs, uint64_t* results) {
     const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
-    for (uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
-         i += stride) {
+    for (uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
         const Operands in = generator(begin + i);
         if (inputs != nullptr) inputs[i] = in;
-        results[i] = impl(in.a, in.b);
+        results[i] = run_impl<Op, Impl>(in);
     }
 }
 
@@ -49,44 +31,51 @@ struct LaunchArgs {
     uint64_t* results = nullptr;
 };
 
-template <class Impl, OpId kOp>
-void launch_impl(const GeneratorSpec& g, const LaunchArgs& a) {
-    with_generator<kOp>(g, [&](auto generator) {
-        evaluate<<<a.grid, a.block, 0, a.stream>>>(Impl{}, generator, a.begin, a.count, a.inputs,
-                                                    a.results);
+// Launches Impl's kernel for the unit's class.
+template <class Op, class Impl>
+void launch_impl(const InputSet& inputs, const ClassParams& params, const LaunchArgs& a) {
+    with_class<Op>(inputs.class_index, [&](auto class_type) {
+        using Class = typename decltype(class_type)::type;
+        evaluate<Op, Impl><<<a.grid, a.block, 0, a.stream>>>(Generator<Class>{params}, a.begin, a.count, a.inputs,
+                                                              a.results);
     });
 }
 
-#define FPV_GPU_DISPATCH(op, variant, ...) \
-    if (impl == Impl_##op##_##variant::name) return launch_impl<Impl_##op##_##variant, OpId::op>(g, a), true;
-
-// The impls compiled with other nvcc flags, each list in a translation unit of its own
-// (verifier/gpu_config_*.cu): true when `impl` was one of them and its kernel was launched.
-bool launch_config_ieee(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
-bool launch_config_approx(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
-bool launch_config_ieee_ftz(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
-bool launch_config_approx_ftz(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
-// Plug-in impls (verifier/gpu_plugins.cu).
-bool launch_plugin(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a);
-
-inline bool launch_main(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a) {
-    FPV_PORTABLE_IMPLS(FPV_GPU_DISPATCH)
-    FPV_DEVICE_ONLY_IMPLS(FPV_GPU_DISPATCH)
-    return false;
+// Launches `impl`'s kernel if it is one of the impls built with kConfig: true when it was.
+template <NvccConfig kConfig>
+bool launch_in_config(const ImplInfo& impl, const InputSet& inputs, const ClassParams& params, const LaunchArgs& a) {
+    bool launched = false;
+    with_op(impl.op, [&](auto op_tag) {
+        using Op = typename decltype(op_tag)::type;
+        for_each_type(concat_t<typename Op::impls, typename Op::natives>{}, [&](auto impl_type) {
+            using Impl = typename decltype(impl_type)::type;
+            if constexpr (Impl::where != Where::host && Impl::nvcc == kConfig) {
+                if (!launched && !impl.plugin && impl.variant() == Impl::spec.variant) {
+                    launch_impl<Op, Impl>(inputs, params, a);
+                    launched = true;
+                }
+            }
+        });
+    });
+    return launched;
 }
+
+// The translation units of each set of nvcc flags (verifier/gpu_config_*.cu), and the plug-ins'
+// (verifier/gpu_plugins.cu): true when `impl` was one of theirs and its kernel was launched.
+bool launch_config_standard(const ImplInfo& impl, const InputSet& inputs, const ClassParams& params, const LaunchArgs& a);
+bool launch_config_ieee(const ImplInfo& impl, const InputSet& inputs, const ClassParams& params, const LaunchArgs& a);
+bool launch_config_approx(const ImplInfo& impl, const InputSet& inputs, const ClassParams& params, const LaunchArgs& a);
+bool launch_config_ieee_ftz(const ImplInfo& impl, const InputSet& inputs, const ClassParams& params, const LaunchArgs& a);
+bool launch_config_approx_ftz(const ImplInfo& impl, const InputSet& inputs, const ClassParams& params,
+                              const LaunchArgs& a);
+bool launch_plugin(const ImplInfo& impl, const InputSet& inputs, const ClassParams& params, const LaunchArgs& a);
+
+// Launches the evaluation kernel of `impl` for the unit's generator (params: device copies).
+// Throws for an impl without one.
+void launch_evaluate(const ImplInfo& impl, const InputSet& inputs, const ClassParams& params, const LaunchArgs& a);
 
 // Judges the float-float results a.results[0, a.count) of inputs a.inputs with the fast
 // reference into verdicts[] (verifier/gpu_judge.cu).
-void launch_judge_float_float(const FloatFloatClaim& claim, const LaunchArgs& a, CompactVerdict* verdicts);
-
-// Launches the evaluation kernel of `impl` for the unit's generator. Throws for an impl
-// without one.
-inline void launch_evaluate(std::string_view impl, const GeneratorSpec& g, const LaunchArgs& a) {
-    if (launch_main(impl, g, a) || launch_config_ieee(impl, g, a) || launch_config_approx(impl, g, a) ||
-        launch_config_ieee_ftz(impl, g, a) || launch_config_approx_ftz(impl, g, a) || launch_plugin(impl, g, a)) {
-        return;
-    }
-    throw std::logic_error("no GPU kernel for " + std::string(impl));
-}
+void launch_judge_float_float(const ImplInfo& impl, const LaunchArgs& a, CompactVerdict* verdicts);
 
 }  // namespace fpv::gpu

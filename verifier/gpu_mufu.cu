@@ -1,13 +1,13 @@
 // Enumerating rcp.approx.ftz.f64 on the GPU and comparing it with the host model
-// (kernels/rcp_approx.h), which the device evaluates from the same source.
+// (core/rcp_approx.h), which the device evaluates from the same source.
 #include <cinttypes>
 #include <cstdio>
 #include <fstream>
 #include <vector>
 
 #include "corpus/counter_rng.h"
-#include "corpus/usage_error.h"
-#include "kernels/rcp_approx.h"
+#include "core/usage_error.h"
+#include "core/rcp_approx.h"
 #include "verifier/cuda_check.cuh"
 #include "verifier/gpu_backend.h"
 
@@ -182,7 +182,7 @@ int mufu_dump(const std::string& out_dir, int device, uint64_t random_count) {
         } else {
             std::fprintf(out,
                          "MISMATCH: this GPU's rcp.approx.ftz.f64 differs from the shipped sm_90 host "
-                         "model, so CPU runs of div64.emu_* will not reproduce its results. Derive a "
+                         "model, so CPU runs of impls seeded by it will not reproduce its results. Derive a "
                          "model for it with: fpverify mufu-model --table %s --out FILE.cpp\n",
                          table_path.c_str());
         }

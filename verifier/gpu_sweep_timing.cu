@@ -37,7 +37,7 @@ SweepTiming gpu_sweep_timing(const ImplInfo& impl, const InputSet& inputs, int d
             a.begin = at;
             a.inputs = nullptr;
             a.results = device_results;
-            gpu::launch_evaluate(impl.name, inputs.generator(), a);
+            gpu::launch_evaluate(impl, inputs, inputs.params(), a);
             FPV_CUDA(cudaGetLastError());
             if (copy) {
                 FPV_CUDA(cudaMemcpyAsync(host_results, device_results, a.count * sizeof(uint64_t),

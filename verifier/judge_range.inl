@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "corpus/generators.h"
-#include "reference/judge.h"
+#include "model/input_set.h"
+#include "ops/judge.h"
 
 namespace fpv {
 namespace judge_detail {
@@ -17,10 +17,10 @@ struct alignas(64) ThreadTally {
     Tally tally;
 };
 
-// Judges inputs [begin, end) of one generator's class with every OpenMP thread; input_of(i) and
-// result_of(i, input) give each input and result, verdicts[i - begin] (if given) the verdicts
-// the GPU already reached.
-template <class Generator, class InputOf, class ResultOf>
+// Judges inputs [begin, end) of one generator's class of Op with every OpenMP thread;
+// input_of(i) and result_of(i, input) give each input and result, verdicts[i - begin] (if
+// given) the verdicts the GPU already reached.
+template <class Op, class Generator, class InputOf, class ResultOf>
 Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputOf& input_of,
                       ResultOf& result_of, const CompactVerdict* verdicts = nullptr) {
     std::vector<ThreadTally> partial(static_cast<size_t>(omp_get_max_threads()));
@@ -28,7 +28,7 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
     const bool exhaustive = inputs.exhaustive;
 #pragma omp parallel
     {
-        Judge judge(work.impl, work.reference);
+        OpJudge<Op> judge(work.impl, work.reference);
         Tally& mine = partial[static_cast<size_t>(omp_get_thread_num())].tally;
 #pragma omp for schedule(dynamic, 2048) nowait
         for (uint64_t i = begin; i < end; ++i) {
@@ -41,7 +41,7 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
             if (v.reference_conflict) mine.record_disagreement(i, in, v.conflicting, v.checked, work.limits);
             // A vector file states IEEE answers: FTZ builds are judged against others.
             if constexpr (Generator::kVectorFile) {
-                if (!work.impl.ftz && !Judge::same_answer(work.impl.op, inputs.vector_results[i], v.expected)) {
+                if (!work.impl.spec.ftz && !same_answer(Op::result, inputs.vector_results[i], v.expected)) {
                     mine.record_disagreement(i, in, inputs.vector_results[i], v.expected,
                                              work.limits);
                 }
@@ -57,10 +57,10 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
 
 template <class ResultOf>
 Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf result_of) {
-    return with_any_generator(work.inputs.generator(), [&](auto generator) {
+    return with_unit(work.inputs, work.inputs.params(), [&](auto op_tag, auto generator) {
         auto input_of = [generator](uint64_t i) { return generator(i); };
-        return judge_detail::judge_generated<decltype(generator)>(work, begin, end, input_of,
-                                                                  result_of);
+        return judge_detail::judge_generated<typename decltype(op_tag)::type, decltype(generator)>(
+            work, begin, end, input_of, result_of);
     });
 }
 

@@ -11,10 +11,11 @@
 #include <iostream>
 #include <sstream>
 
-#include "corpus/class_catalogue.h"
-#include "corpus/usage_error.h"
-#include "kernels/catalogue.h"
-#include "kernels/rcp_model_derivation.h"
+#include <map>
+
+#include "core/rcp_model_derivation.h"
+#include "core/usage_error.h"
+#include "ops/catalogue.h"
 #include "reports/query.h"
 #include "reports/report_model.h"
 #include "reports/store.h"
@@ -105,42 +106,56 @@ ReferenceMode parse_reference(const std::string& name) {
     return *mode;
 }
 
+std::string size_text(const ClassInfo& c) {
+    if (c.vector_file) return "lines of PATH";
+    if (!c.prefix.empty() && c.size == 0) return "from its arguments";
+    return c.size == kUnbounded ? "unbounded" : std::to_string(c.size);
+}
+
 int list_command(const std::string& what) {
     if (what == "ops") {
-        std::vector<std::vector<std::string>> rows = {{"op", "operands", "error unit", "what"}};
+        std::vector<std::vector<std::string>> rows = {
+            {"op", "operands", "result", "error unit", "--reference fast", "TestFloat", "what"}};
         for (const OpInfo& op : all_ops()) {
-            rows.push_back({std::string(op.name), std::string(op.operands),
-                            std::string(op.error_unit), std::string(op.summary)});
+            const std::string fast = !op.has_fast_reference              ? "-"
+                                     : op.metric == Metric::relative_u2 ? "exact sums"
+                                                                        : "host IEEE";
+            rows.push_back({std::string(op.name), op.operand_text(), std::string(format_name(op.result)),
+                            std::string(op.error_unit()), fast, op.testfloat.empty() ? "-" : std::string(op.testfloat),
+                            std::string(op.summary)});
         }
         print_table(rows);
     } else if (what == "impls") {
         std::vector<std::vector<std::string>> rows = {{"impl", "runs on", "claim", "what"}};
         for (const ImplInfo& i : all_impls()) {
             if (i.is_mutant()) continue;  // fpverify list mutants
-            rows.push_back({std::string(i.name) + (i.plugin ? " (plug-in)" : ""), where_text(i.where),
-                            std::string(i.claim), std::string(i.summary)});
+            rows.push_back({i.name + (i.plugin ? " (plug-in)" : ""), where_text(i), std::string(i.spec.claim),
+                            std::string(i.spec.summary)});
         }
         print_table(rows);
     } else if (what == "classes") {
-        std::vector<std::vector<std::string>> rows = {{"class", "ops", "size", "guarantee"}};
-        for (const ClassInfo& c : builtin_classes()) {
-            std::string ops;
-            for (const OpInfo& op : all_ops()) {
-                if (class_applies(c, op.id)) ops += (ops.empty() ? "" : ",") + std::string(op.name);
+        // A class that means the same for several ops is listed once, with all of them.
+        std::vector<const ClassInfo*> order;
+        std::map<const ClassInfo*, std::string> ops_of;
+        for (const OpInfo& op : all_ops()) {
+            for (const ClassInfo& c : classes_of(op.id)) {
+                const ClassInfo* same = nullptr;
+                for (const ClassInfo* seen : order) {
+                    if (seen->name == c.name && seen->guarantee == c.guarantee && seen->size == c.size) same = seen;
+                }
+                if (same == nullptr) order.push_back(same = &c);
+                ops_of[same] += (ops_of[same].empty() ? "" : ",") + std::string(op.name);
             }
-            if (c.family == ClassFamily::float_float) ops = "float-float";
-            rows.push_back({std::string(c.name), ops,
-                            c.size == kUnboundedClass ? "unbounded" : std::to_string(c.size),
-                            std::string(c.guarantee)});
         }
-        rows.push_back({"testfloat:PATH", "div64,div32,sqrt32,f2d", "lines of PATH",
-                        "operands of a TestFloat f64_div, f32_div, f32_sqrt or f32_to_f64 file (by the "
-                        "op); its expected results are cross-checked against MPFR"});
+        std::vector<std::vector<std::string>> rows = {{"class", "ops", "size", "guarantee"}};
+        for (const ClassInfo* c : order) {
+            rows.push_back({std::string(c->name), ops_of[c], size_text(*c), std::string(c->guarantee)});
+        }
         print_table(rows);
     } else if (what == "mutants") {
         std::vector<std::vector<std::string>> rows = {{"mutant", "mutates", "planted bug"}};
         for (const ImplInfo& i : all_impls()) {
-            if (i.is_mutant()) rows.push_back({std::string(i.name), std::string(i.mutates), std::string(i.summary)});
+            if (i.is_mutant()) rows.push_back({i.name, i.mutates, std::string(i.spec.summary)});
         }
         print_table(rows);
     } else if (what == "presets") {
@@ -207,17 +222,51 @@ int run_command(const RunArgs& a, const std::string& command_line) {
                             {want_progress(a.progress, a.no_progress), a.quiet});
 }
 
+// What every command that reads a stored campaign asks for.
+struct DatabaseOptions {
+    std::string db;
+    int64_t campaign = 0;  // 0: the command's default
+
+    void add_to(CLI::App* command, const std::string& campaign_help) {
+        command->add_option("--db", db, "SQLite database")->required();
+        if (!campaign_help.empty()) command->add_option("--campaign", campaign, campaign_help);
+    }
+    // The database, which must exist: a read never creates one.
+    Store open(Store::Mode mode) const {
+        if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
+        return Store(db, mode);
+    }
+};
+
+// Where and in which format a command writes what it produces.
+struct OutputOptions {
+    std::string format, out;
+
+    void add_to(CLI::App* command, const std::string& formats, const std::string& default_format, bool file) {
+        format = default_format;
+        command->add_option("--format", format, formats)->capture_default_str();
+        if (file) command->add_option("--out", out, "output file (default: standard output)");
+    }
+    void check(const std::vector<std::string>& known) const {
+        std::string list;
+        for (const std::string& k : known) {
+            if (k == format) return;
+            list += (list.empty() ? "" : ", ") + k;
+        }
+        throw UsageError("--format: '" + format + "' is not one of " + list);
+    }
+};
+
 struct ResumeArgs {
-    std::string db, devices;
-    int64_t campaign = 0;
+    DatabaseOptions database;
+    std::string devices;
     int threads = -1;
     bool progress = false, no_progress = false, quiet = false;
 };
 
 int resume_command(const ResumeArgs& a) {
-    if (!std::filesystem::exists(a.db)) throw UsageError("--db: no database at '" + a.db + "'");
-    Store store(a.db, Store::Mode::read_write);
-    const int64_t id = a.campaign != 0 ? a.campaign : store.latest_campaign(true);
+    Store store = a.database.open(Store::Mode::read_write);
+    const int64_t id = a.database.campaign != 0 ? a.database.campaign : store.latest_campaign(true);
     CampaignRecord campaign = store.campaign(id);
     std::vector<UnitState> units = store.units(id);
     if (campaign.status == "finished") {
@@ -235,7 +284,7 @@ int resume_command(const ResumeArgs& a) {
         make_backend(campaign.spec.backend, threads, campaign.spec.batch, parse_devices(a.devices));
     if (!a.quiet) {
         std::fprintf(stderr, "fpverify: resuming campaign %lld in %s\n", static_cast<long long>(id),
-                     a.db.c_str());
+                     a.database.db.c_str());
     }
     install_stop_signal_handlers();
     return execute_campaign(store, campaign, units, inputs, *backend,
@@ -258,38 +307,32 @@ void write_file_atomically(const std::string& path, const std::string& content) 
     std::filesystem::rename(temporary, path);
 }
 
-int report_command(const std::string& db, int64_t campaign_id, const std::string& format,
-                   const std::string& out_path) {
-    if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
-    if (format != "md" && format != "html" && format != "json") {
-        throw UsageError("--format: '" + format + "' is not one of md, html, json");
-    }
-    Store store(db, Store::Mode::read_only);
-    const int64_t id = campaign_id != 0 ? campaign_id : store.latest_campaign(false);
-    const CampaignReport report = load_report(store, id);
-    const std::string text = format == "json"   ? render_json(report)
-                             : format == "html" ? render_html(report)
-                                                : render_markdown(report);
-    if (out_path.empty()) {
+// Writes `text` to the --out file, or to standard output.
+void deliver(const OutputOptions& output, const std::string& text) {
+    if (output.out.empty()) {
         std::cout << text;
     } else {
-        write_file_atomically(out_path, text);
+        write_file_atomically(output.out, text);
     }
+}
+
+int report_command(const DatabaseOptions& database, const OutputOptions& output) {
+    output.check({"md", "html", "json"});
+    Store store = database.open(Store::Mode::read_only);
+    const int64_t id = database.campaign != 0 ? database.campaign : store.latest_campaign(false);
+    const CampaignReport report = load_report(store, id);
+    deliver(output, output.format == "json"   ? render_json(report)
+                    : output.format == "html" ? render_html(report)
+                                              : render_markdown(report));
     return kExitClean;
 }
 
-int export_command(const std::string& db, int64_t campaign_id, const std::string& format,
-                   const std::string& impl, const std::string& out_path) {
-    if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
-    if (format != "testfloat") throw UsageError("--format: '" + format + "' is not testfloat");
-    Store store(db, Store::Mode::read_only);
-    const int64_t id = campaign_id != 0 ? campaign_id : store.latest_campaign(false);
+int export_command(const DatabaseOptions& database, const OutputOptions& output, const std::string& impl) {
+    output.check({"testfloat"});
+    Store store = database.open(Store::Mode::read_only);
+    const int64_t id = database.campaign != 0 ? database.campaign : store.latest_campaign(false);
     const ExportSummary s = export_testfloat(store, id, impl);
-    if (out_path.empty()) {
-        std::cout << s.text;
-    } else {
-        write_file_atomically(out_path, s.text);
-    }
+    deliver(output, s.text);
     std::fprintf(stderr, "fpverify: %llu %s test cases from campaign %lld%s\n",
                  static_cast<unsigned long long>(s.cases), s.function.c_str(), static_cast<long long>(id),
                  s.skipped != 0 ? (" (" + std::to_string(s.skipped) +
@@ -298,20 +341,14 @@ int export_command(const std::string& db, int64_t campaign_id, const std::string
     return kExitClean;
 }
 
-int query_command(const std::string& db, const std::string& sql, const std::string& preset,
-                  int64_t campaign, const std::string& format) {
-    if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
+int query_command(const DatabaseOptions& database, const OutputOptions& output, const std::string& sql,
+                  const std::string& preset) {
     if (sql.empty() == preset.empty()) {
         throw UsageError("query: give either an SQL statement or --preset NAME");
     }
-    QueryFormat f = QueryFormat::table;
-    if (format == "csv") {
-        f = QueryFormat::csv;
-    } else if (format == "json") {
-        f = QueryFormat::json;
-    } else if (format != "table") {
-        throw UsageError("--format: '" + format + "' is not one of table, csv, json");
-    }
+    output.check({"table", "csv", "json"});
+    const QueryFormat f = output.format == "csv" ? QueryFormat::csv : output.format == "json" ? QueryFormat::json
+                                                                                               : QueryFormat::table;
     std::string statement = sql;
     if (!preset.empty()) {
         const QueryPreset* p = find_preset(preset);
@@ -322,9 +359,9 @@ int query_command(const std::string& db, const std::string& sql, const std::stri
         }
         statement = p->sql;
     }
-    Store store(db, Store::Mode::read_only);
-    run_query(store, statement, campaign != 0 ? std::optional<int64_t>(campaign) : std::nullopt, f,
-              std::cout);
+    Store store = database.open(Store::Mode::read_only);
+    run_query(store, statement,
+              database.campaign != 0 ? std::optional<int64_t>(database.campaign) : std::nullopt, f, std::cout);
     return kExitClean;
 }
 
@@ -379,7 +416,7 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")->capture_default_str();
     run_cmd->add_option("--reference", run.reference,
                         "mpfr | fast: exact answers without MPFR where an op has them (the host's IEEE 754 "
-                        "div64, f2d, sqrt32, rcp32, div32; exact sums for float-float ops), MPFR "
+                        "arithmetic; exact sums for float-float ops; `fpverify list ops` says which), MPFR "
                         "recomputing 1 input in 1024")
         ->capture_default_str();
     run_cmd->add_flag("--progress", run.progress, "draw a progress line even off a terminal");
@@ -388,30 +425,27 @@ int main(int argc, char** argv) {
 
     ResumeArgs resume;
     auto* resume_cmd = app.add_subcommand("resume", "continue a stopped or killed campaign");
-    resume_cmd->add_option("--db", resume.db, "SQLite database")->required();
-    resume_cmd->add_option("--campaign", resume.campaign, "campaign id (default: newest unfinished)");
+    resume.database.add_to(resume_cmd, "campaign id (default: newest unfinished)");
     resume_cmd->add_option("--threads", resume.threads, "host threads (default: as started)");
     resume_cmd->add_option("--devices", resume.devices, "GPUs for the GPU backend (default: all)");
     resume_cmd->add_flag("--progress", resume.progress, "draw a progress line even off a terminal");
     resume_cmd->add_flag("--no-progress", resume.no_progress, "no progress line");
     resume_cmd->add_flag("--quiet", resume.quiet, "no summary");
 
-    std::string report_db, report_format = "md", report_out;
-    int64_t report_campaign = 0;
+    DatabaseOptions report_database;
+    OutputOptions report_output;
     auto* report = app.add_subcommand("report", "write a campaign's report");
-    report->add_option("--db", report_db, "SQLite database")->required();
-    report->add_option("--campaign", report_campaign, "campaign id (default: newest)");
-    report->add_option("--format", report_format, "md | html | json")->capture_default_str();
-    report->add_option("--out", report_out, "output file (default: standard output)");
+    report_database.add_to(report, "campaign id (default: newest)");
+    report_output.add_to(report, "md | html | json", "md", true);
 
-    std::string query_db, query_sql, query_preset, query_format = "table";
-    int64_t query_campaign = 0;
+    DatabaseOptions query_database;
+    OutputOptions query_output;
+    std::string query_sql, query_preset;
     auto* query = app.add_subcommand("query", "run read-only SQL or a named preset");
-    query->add_option("--db", query_db, "SQLite database")->required();
+    query_database.add_to(query, "bind ?1 to this campaign id");
     query->add_option("sql", query_sql, "one read-only SQL statement");
     query->add_option("--preset", query_preset, "a named query (fpverify list presets)");
-    query->add_option("--campaign", query_campaign, "bind ?1 to this campaign id");
-    query->add_option("--format", query_format, "table | csv | json")->capture_default_str();
+    query_output.add_to(query, "table | csv | json", "table", false);
 
     MutationOptions mutation;
     std::string mutation_budget = "1e6";
@@ -423,19 +457,18 @@ int main(int argc, char** argv) {
     mutation_cmd->add_option("--vectors", mutation.vectors_dir, "directory of the TestFloat files")
         ->capture_default_str();
 
-    std::string export_db, export_format = "testfloat", export_impl, export_out;
-    int64_t export_campaign = 0;
+    DatabaseOptions export_database;
+    OutputOptions export_output;
+    std::string export_impl;
     auto* export_cmd = app.add_subcommand("export", "write a campaign's stored failures as TestFloat test cases");
-    export_cmd->add_option("--db", export_db, "SQLite database")->required();
-    export_cmd->add_option("--campaign", export_campaign, "campaign id (default: the newest)");
-    export_cmd->add_option("--format", export_format, "testfloat")->capture_default_str();
+    export_database.add_to(export_cmd, "campaign id (default: the newest)");
+    export_output.add_to(export_cmd, "testfloat", "testfloat", true);
     export_cmd->add_option("--impl", export_impl, "only this impl's failures");
-    export_cmd->add_option("--out", export_out, "file to write (default: standard output)");
 
-    std::string repro_db;
+    DatabaseOptions repro_database;
     int64_t repro_failure_id = 0;
     auto* repro = app.add_subcommand("repro", "re-run one stored failure");
-    repro->add_option("--db", repro_db, "SQLite database")->required();
+    repro_database.add_to(repro, "");
     repro->add_option("--failure", repro_failure_id, "failure id (see query --preset failures)")
         ->required();
 
@@ -488,10 +521,8 @@ int main(int argc, char** argv) {
         if (list->parsed()) return list_command(list_what);
         if (run_cmd->parsed()) return run_command(run, command_line);
         if (resume_cmd->parsed()) return resume_command(resume);
-        if (report->parsed()) return report_command(report_db, report_campaign, report_format, report_out);
-        if (query->parsed()) {
-            return query_command(query_db, query_sql, query_preset, query_campaign, query_format);
-        }
+        if (report->parsed()) return report_command(report_database, report_output);
+        if (query->parsed()) return query_command(query_database, query_output, query_sql, query_preset);
         if (mutation_cmd->parsed()) {
             mutation.budget = parse_count(mutation_budget, "--count");
             const std::vector<MutantOutcome> outcomes = run_mutation(mutation);
@@ -499,14 +530,9 @@ int main(int argc, char** argv) {
             const bool all = std::all_of(outcomes.begin(), outcomes.end(), [](const MutantOutcome& m) { return m.caught; });
             return all ? kExitClean : kExitFailures;
         }
-        if (export_cmd->parsed()) {
-            return export_command(export_db, export_campaign, export_format, export_impl, export_out);
-        }
+        if (export_cmd->parsed()) return export_command(export_database, export_output, export_impl);
         if (repro->parsed()) {
-            if (!std::filesystem::exists(repro_db)) {
-                throw UsageError("--db: no database at '" + repro_db + "'");
-            }
-            Store store(repro_db, Store::Mode::read_only);
+            Store store = repro_database.open(Store::Mode::read_only);
             return repro_failure(store, repro_failure_id, std::cout);
         }
         if (bench_cmd->parsed()) {

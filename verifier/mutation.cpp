@@ -5,8 +5,9 @@
 #include <optional>
 #include <sstream>
 
-#include "corpus/class_catalogue.h"
-#include "reports/report_model.h"
+#include "model/input_set.h"
+#include "ops/catalogue.h"
+#include "reports/text_format.h"
 #include "verifier/cpu_backend.h"
 
 namespace fpv {
@@ -32,7 +33,7 @@ std::optional<uint64_t> first_failure(const ImplInfo& impl, const InputSet& set,
     uint64_t chunk = 4096;
     for (uint64_t at = 0; at < limit; at += chunk, chunk *= 2) {
         const uint64_t end = std::min(limit, at + chunk);
-        const Tally t = judge_range(work, at, end, [fn](uint64_t, const Operands& in) { return fn(in.a, in.b); });
+        const Tally t = judge_range(work, at, end, [fn](uint64_t, const Operands& in) { return fn(in); });
         if (t.failed() != 0) return t.failures.front().index;
     }
     return std::nullopt;
@@ -45,10 +46,10 @@ std::vector<MutantOutcome> run_mutation(const MutationOptions& options) {
     for (const ImplInfo& impl : all_impls()) {
         if (!impl.is_mutant()) continue;
         MutantOutcome o;
-        o.mutant = std::string(impl.name);
-        o.bug = std::string(impl.summary);
-        o.parent = std::string(impl.mutates);
-        for (const std::string& name : builtin_class_names(impl.op)) {
+        o.mutant = impl.name;
+        o.bug = std::string(impl.spec.summary);
+        o.parent = impl.mutates;
+        for (const std::string& name : all_class_names(impl.op)) {
             const InputSet set = resolve_class(name, impl.op, options.seed);
             const auto first = first_failure(impl, set, std::min(options.budget, set.size));
             if (!first) continue;
@@ -64,7 +65,7 @@ std::vector<MutantOutcome> run_mutation(const MutationOptions& options) {
             const InputSet set = resolve_class("testfloat:" + o.testfloat_file, impl.op, options.seed);
             const UnitWork work{impl, set, TallyLimits{1, 1}, ReferenceMode::fast};
             const HostImplFn fn = impl.host;
-            const Tally t = judge_range(work, 0, set.size, [fn](uint64_t, const Operands& in) { return fn(in.a, in.b); });
+            const Tally t = judge_range(work, 0, set.size, [fn](uint64_t, const Operands& in) { return fn(in); });
             o.testfloat_cases = t.tested;
             o.testfloat_failures = t.failed();
         }

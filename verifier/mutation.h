@@ -1,4 +1,4 @@
-// `fpverify mutation`: the default campaign against every mutant (kernels/mutants.h), and the
+// `fpverify mutation`: the default campaign against every mutant (listed by each op, ops/<op>/), and the
 // TestFloat vectors of its op beside it. A mutant is caught when some input inside its domain
 // fails; the table says after how many inputs, and which classes caught it.
 #pragma once

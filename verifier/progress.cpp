@@ -2,33 +2,9 @@
 
 #include <cmath>
 
+#include "reports/text_format.h"
+
 namespace fpv {
-
-std::string human_count(double n) {
-    const char* suffix[] = {"", "K", "M", "G", "T", "P"};
-    int i = 0;
-    while (n >= 1000 && i < 5) {
-        n /= 1000;
-        ++i;
-    }
-    char out[32];
-    std::snprintf(out, sizeof out, i == 0 ? "%.0f%s" : "%.2f%s", n, suffix[i]);
-    return out;
-}
-
-std::string human_duration(double s) {
-    if (!std::isfinite(s) || s < 0) return "?";
-    const long total = std::lround(s);
-    char out[32];
-    if (total >= 3600) {
-        std::snprintf(out, sizeof out, "%ldh%02ldm%02lds", total / 3600, total / 60 % 60, total % 60);
-    } else if (total >= 60) {
-        std::snprintf(out, sizeof out, "%ldm%02lds", total / 60, total % 60);
-    } else {
-        std::snprintf(out, sizeof out, "%lds", total);
-    }
-    return out;
-}
 
 ProgressLine::ProgressLine(bool enabled, uint64_t total_inputs, uint64_t already_done)
     : enabled_(enabled),

@@ -21,7 +21,4 @@ private:
     bool drawn_ = false;
 };
 
-std::string human_count(double n);      // 1.23M
-std::string human_duration(double s);   // 1h02m03s
-
 }  // namespace fpv

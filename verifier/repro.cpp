@@ -2,20 +2,22 @@
 
 #include <cstdio>
 
-#include "corpus/class_catalogue.h"
-#include "corpus/usage_error.h"
-#include "kernels/catalogue.h"
-#include "kernels/portability.h"
-#include "reference/judge.h"
-#include "reports/report_model.h"
+#include "core/usage_error.h"
+#include "model/input_set.h"
+#include "ops/catalogue.h"
+#include "ops/judge.h"
+#include "reports/text_format.h"
+#include "reports/value_format.h"
 
 namespace fpv {
 namespace {
 
-std::string describe_binary64(uint64_t bits) {
+// A value with its exact hexadecimal form too, where the format has one.
+std::string described(Format f, uint64_t word) {
+    if (f != Format::binary64) return value_text(f, word);
     char hexfloat[48];
-    std::snprintf(hexfloat, sizeof hexfloat, "%a", double_of(bits));
-    return hex64(bits) + "  " + decimal_of(bits) + "  (" + hexfloat + ")";
+    std::snprintf(hexfloat, sizeof hexfloat, "%a", double_of(word));
+    return value_text(f, word) + "  (" + hexfloat + ")";
 }
 
 }  // namespace
@@ -24,20 +26,20 @@ int repro_failure(Store& store, int64_t failure_id, std::ostream& out) {
     const StoredFailure f = store.failure(failure_id);
     const CampaignRecord campaign = store.campaign(f.campaign_id);
     const FailureRecord& r = f.record;
-    const OpId op = op_of_impl_name(f.impl);
-    const std::string unit(op_info(op).error_unit);
+    const OpId op = op_named(f.op);
+    const OpInfo& info = op_info(op);
+    const std::string unit(info.error_unit());
     out << "failure " << f.id << " of campaign " << f.campaign_id << ": " << f.impl << " x "
         << f.input_class << ", input #" << r.index << "\n";
-    if (op == OpId::div64) {
-        out << "  x        = " << describe_binary64(r.input.a) << "\n";
-        out << "  y        = " << describe_binary64(r.input.b) << "\n";
-        out << "  result   = " << describe_binary64(r.result) << "  (stored)\n";
-        out << "  expected = " << describe_binary64(r.expected) << "  (correctly rounded, MPFR)\n";
-    } else {
-        out << "  operands = " << operands_text(op, r.input) << "\n";
-        out << "  result   = " << result_text(op, r.result) << "  (stored)\n";
-        out << "  expected = " << expected_text(op, r.expected) << "  (MPFR)\n";
+    for (int i = 0; i < info.arity; ++i) {
+        const Operand& operand = info.operands[static_cast<size_t>(i)];
+        out << "  " << operand.name << std::string(9 - std::min<size_t>(8, operand.name.size()), ' ') << "= "
+            << described(operand.format, r.input.word(i)) << "\n";
     }
+    out << "  result   = " << described(info.result, r.result) << "  (stored)\n";
+    out << "  expected = "
+        << (info.metric == Metric::relative_u2 ? expected_text(op, r.expected) : described(info.result, r.expected))
+        << "  (MPFR)\n";
     out << "  error    = " << error_text(r.error) << " " << unit << ", " << category_name(r.category) << "\n";
 
     const ImplInfo* impl = find_impl(f.impl);
@@ -49,9 +51,9 @@ int repro_failure(Store& store, int64_t failure_id, std::ostream& out) {
         const InputSet set = resolve_class(f.input_class, impl->op, campaign.spec.seed);
         if (r.index < set.size) {
             const Operands regenerated = set.input(r.index);
-            out << "  inputs regenerated from (seed " << campaign.spec.seed << ", "
-                << f.input_class << ", " << r.index << "): "
-                << (regenerated == r.input ? "identical" : "DIFFERENT (generator changed?)") << "\n";
+            out << "  inputs regenerated from (seed " << campaign.spec.seed << ", " << f.input_class << ", "
+                << r.index << "): " << (regenerated == r.input ? "identical" : "DIFFERENT (generator changed?)")
+                << "\n";
         }
     } catch (const UsageError& e) {
         out << "  inputs not regenerated: " << e.what() << "\n";
@@ -61,7 +63,7 @@ int repro_failure(Store& store, int64_t failure_id, std::ostream& out) {
         return 0;
     }
     Judge judge(*impl);
-    const uint64_t again = impl->host(r.input.a, r.input.b);
+    const uint64_t again = impl->host(r.input);
     const Verdict v = judge(r.input, again);
     out << "  re-run   = " << result_text(op, again) << "  (CPU, now): "
         << (again == r.result ? "same as stored" : "DIFFERS from stored") << "; "

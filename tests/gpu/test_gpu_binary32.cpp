@@ -2,7 +2,7 @@
 // identical to CPU sweeps, CUDA's correctly rounded functions exact against the reference (in
 // both FTZ modes, which checks the FTZ reference's rule for flushing), and FTZ builds of the
 // error-free transformations.
-#include "kernels/catalogue.h"
+#include "ops/catalogue.h"
 #include "reports/store.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/test_support.h"

@@ -1,6 +1,6 @@
 // CPU and GPU runs are the same computation: identical tallies for the same seed, for any
 // batch size and any number of GPUs.
-#include "kernels/catalogue.h"
+#include "ops/catalogue.h"
 #include "reports/store.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/test_support.h"
@@ -79,7 +79,7 @@ TEST(GpuCampaigns, FloatFloatTalliesEqualACpuRunOfTheSameSeed) {
     TempDir dir;
     CampaignSpec spec = spec_for({}, "cpu");
     for (const ImplInfo& impl : all_impls()) {
-        const bool float_float = impl.op != OpId::div64 && !is_binary32_op(impl.op);
+        const bool float_float = op_info(impl.op).metric == Metric::relative_u2;
         if (float_float && impl.host != nullptr && impl.runs_on_gpu()) spec.impls.emplace_back(impl.name);
     }
     spec.classes = {"all"};
@@ -99,7 +99,7 @@ TEST(GpuCampaigns, FloatFloatVerdictsJudgedOnTheGpuEqualMpfrVerdicts) {
     TempDir dir;
     CampaignSpec spec = spec_for({}, "gpu");
     for (const ImplInfo& impl : all_impls()) {
-        if (op_info(impl.op).result == ResultFormat::pair && impl.runs_on_gpu()) spec.impls.emplace_back(impl.name);
+        if (op_info(impl.op).metric == Metric::relative_u2 && impl.runs_on_gpu()) spec.impls.emplace_back(impl.name);
     }
     spec.classes = {"all"};
     spec.count = uint64_t{1} << 18;

@@ -12,8 +12,7 @@ using nlohmann::json;
 using testing::CommandResult;
 using testing::run_fpverify;
 using testing::TempDir;
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using testing::contains;
 
 TEST(GpuCli, WithoutAGpuTheGpuBackendIsAClearUsageErrorAndAutoFallsBack) {
     std::string why;

@@ -1,8 +1,8 @@
 // The host model of rcp.approx.ftz.f64 against the instruction itself.
 #include <fstream>
 
-#include "kernels/rcp_approx.h"
-#include "kernels/rcp_model_derivation.h"
+#include "core/rcp_approx.h"
+#include "core/rcp_model_derivation.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/test_support.h"
 

@@ -1,0 +1,146 @@
+// An op is a type: everything the layers need to know about the mathematical function under
+// test is a trait of one type in its folder under ops/. Layers ask an op what it is (its arity,
+// formats, metric), never which op it is; ops/ops.h is the one list of ops and the one place
+// that turns a run-time op id into its type.
+//
+// The traits every op declares (OpTraits checks them: a missing one is a compile error):
+//   name, summary      "div64", and what it computes
+//   operands           std::array of Operand: format and name of each (the arity is its size)
+//   result             the format of the result
+//   metric             how a result is judged (core/formats.h)
+//   key_salt           mixed into the keys of its classes' random streams; a constant of the
+//                      op's own, so that adding or reordering ops never changes an input
+//   testfloat          TestFloat's name for the function ("f64_div"), "" when it has none
+//   reference          correctly rounded ops: a type with static int mpfr(out, in, rounding),
+//                      the exact function in MPFR; float-float ops: the exact terms of the
+//                      result and its error (ops/float_float/terms.h)
+//   host_ieee          a type with static uint64_t eval(const Operands&), the host FPU's exact
+//                      IEEE 754 answer (the fast reference and the TestFloat export), or None
+//   host_error         a type whose static bool ulp_error(in, result, ftz, error&) measures an
+//                      error exactly without MPFR where it can, or None
+//   raw_chain          how `bench --raw` chains calls of an impl (verifier/gpu_raw_throughput.cu),
+//                      or None when the op is not timed raw
+//   classes            TypeList of input classes (corpus/class_traits.h)
+//   natives, impls,    TypeLists of implementations (core/impl_traits.h): the host's and the
+//   mutants            GPU's own baselines, the emulations under test, and planted-bug mutants
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <string>
+#include <string_view>
+
+#include "core/formats.h"
+#include "core/type_list.h"
+
+namespace fpv {
+
+// An optional trait an op does not have.
+struct None {};
+
+template <class T>
+inline constexpr bool is_none = std::is_same_v<T, None>;
+
+struct Operand {
+    Format format;
+    std::string_view name;
+};
+
+template <class Op>
+concept OpTraits = requires {
+    { Op::name } -> std::convertible_to<std::string_view>;
+    { Op::summary } -> std::convertible_to<std::string_view>;
+    { Op::operands.size() } -> std::convertible_to<size_t>;
+    { Op::operands[0].format } -> std::convertible_to<Format>;
+    { Op::result } -> std::convertible_to<Format>;
+    { Op::metric } -> std::convertible_to<Metric>;
+    { Op::key_salt } -> std::convertible_to<uint64_t>;
+    { Op::testfloat } -> std::convertible_to<std::string_view>;
+    typename Op::reference;
+    typename Op::host_ieee;
+    typename Op::host_error;
+    typename Op::raw_chain;
+    typename Op::classes;
+    typename Op::natives;
+    typename Op::impls;
+    typename Op::mutants;
+};
+
+// The traits as scalars, which device code may read.
+template <class Op>
+inline constexpr int arity = static_cast<int>(Op::operands.size());
+template <class Op, int I>
+inline constexpr Format operand_format = Op::operands[I].format;
+
+template <class Op>
+struct OpTag {
+    using type = Op;
+};
+
+// An op's position in the list of ops (ops/ops.h), as the run-time value that names it.
+struct OpId {
+    uint8_t value = 0;
+    bool operator==(const OpId&) const = default;
+    auto operator<=>(const OpId&) const = default;
+};
+
+// An op's traits as run-time values, for the command line and the reports.
+struct OpInfo {
+    OpId id;
+    std::string_view name, summary, testfloat;
+    int arity = 0;
+    std::array<Operand, 3> operands{};
+    Format result = Format::binary64;
+    Metric metric = Metric::correctly_rounded;
+    uint64_t key_salt = 0;
+    bool has_fast_reference = false;  // an exact answer without MPFR exists
+    bool error_free = false;          // float-float: the result must be exact
+
+    std::string_view error_unit() const { return metric == Metric::relative_u2 ? "u^2" : "ulp"; }
+    // "x, y: binary64", "x: float-float pair, y: binary32"
+    std::string operand_text() const;
+    bool all_operands(Format f) const {
+        for (int i = 0; i < arity; ++i) {
+            if (operands[i].format != f) return false;
+        }
+        return true;
+    }
+
+    template <class Op>
+    static OpInfo of(OpId id) {
+        static_assert(OpTraits<Op>);
+        OpInfo info;
+        info.id = id;
+        info.name = Op::name;
+        info.summary = Op::summary;
+        info.testfloat = Op::testfloat;
+        info.arity = ::fpv::arity<Op>;
+        for (int i = 0; i < ::fpv::arity<Op>; ++i) info.operands[static_cast<size_t>(i)] = Op::operands[static_cast<size_t>(i)];
+        info.result = Op::result;
+        info.metric = Op::metric;
+        info.key_salt = Op::key_salt;
+        info.has_fast_reference = Op::metric == Metric::relative_u2 || !is_none<typename Op::host_ieee>;
+        if constexpr (Op::metric == Metric::relative_u2) info.error_free = Op::error_free;
+        return info;
+    }
+};
+
+inline std::string OpInfo::operand_text() const {
+    std::string text;
+    int group = 0;  // operands of the current run of one format
+    for (int i = 0; i < arity; ++i) {
+        ++group;
+        text += std::string(operands[i].name);
+        if (i + 1 < arity && operands[i + 1].format == operands[i].format) {
+            text += ", ";
+            continue;
+        }
+        const Format f = operands[i].format;
+        text += ": " + std::string(format_name(f)) + (group > 1 && f == Format::pair32 ? "s" : "");
+        if (i + 1 < arity) text += ", ";
+        group = 0;
+    }
+    return text;
+}
+
+}  // namespace fpv

@@ -1,0 +1,61 @@
+// A class as a campaign unit uses it: resolved from what the user wrote for an op and a seed,
+// with its vector file loaded, and the one dispatch from a unit's run-time (op, class) to the
+// types that generate its inputs.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/operands.h"
+#include "corpus/class_traits.h"
+#include "corpus/testfloat_file.h"
+#include "ops/dispatch.h"
+
+namespace fpv {
+
+struct InputSet {
+    std::string spec;          // as the user wrote it: "midpoint", "testfloat:PATH"
+    OpId op;
+    size_t class_index = 0;    // in the op's class list
+    uint64_t size = kUnbounded;
+    uint64_t key = 0;          // of the class's random streams, for the campaign's seed
+    int version = 1;           // the class's version
+    uint64_t first = 0;        // range32: first bit pattern; binade32: exponent field
+    bool exhaustive = false;   // every input of a set of bit patterns, indexed in order
+    std::vector<Operands> vectors;
+    std::vector<uint64_t> vector_results;
+    std::string digest;        // of the vector file; empty for generators
+
+    bool is_vector_file() const { return !digest.empty(); }
+    // The generator's parameters; `vectors_override` points at a device copy of the vectors.
+    ClassParams params(const Operands* vectors_override = nullptr) const {
+        return {key, first, vectors_override != nullptr ? vectors_override : vectors.data()};
+    }
+    // One input; campaigns use with_unit loops instead.
+    Operands input(uint64_t index) const;
+};
+
+// The TestFloat line layout of an op's function (its testfloat trait), or nothing.
+const TestFloatFormat* testfloat_format_of(OpId op);
+
+// What resolving a class reads: everything, or only what identifies its inputs (key, version,
+// parameters) without reading a vector file.
+enum class ClassLoad { everything, identity_only };
+
+// Throws UsageError for an unknown class, one that does not apply to the op, or an unreadable
+// or malformed vector file.
+InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed, ClassLoad load = ClassLoad::everything);
+
+// Calls f(OpTag<Op>{}, Generator<Class>{params}) for the unit's op and class.
+template <class F>
+decltype(auto) with_unit(const InputSet& set, const ClassParams& params, F&& f) {
+    return with_op(set.op, [&](auto op_tag) -> decltype(auto) {
+        using Op = typename decltype(op_tag)::type;
+        return with_class<Op>(set.class_index, [&](auto class_type) -> decltype(auto) {
+            return f(op_tag, Generator<typename decltype(class_type)::type>{params});
+        });
+    });
+}
+
+}  // namespace fpv

@@ -1,0 +1,173 @@
+#include "model/tally.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fpv {
+namespace {
+
+bool lower_index(const FailureRecord& a, const FailureRecord& b) { return a.index < b.index; }
+
+// Keeps the first `keep` elements of the union of two lists sorted by `before`.
+template <class Less>
+void merge_capped(std::vector<FailureRecord>& into, const std::vector<FailureRecord>& from,
+                  size_t keep, Less before) {
+    std::vector<FailureRecord> merged;
+    merged.reserve(std::min(keep, into.size() + from.size()));
+    std::merge(into.begin(), into.end(), from.begin(), from.end(), std::back_inserter(merged),
+               before);
+    if (merged.size() > keep) merged.resize(keep);
+    into = std::move(merged);
+}
+
+template <class Less>
+void insert_capped(std::vector<FailureRecord>& list, const FailureRecord& r, size_t keep,
+                   Less before) {
+    if (list.size() >= keep && (keep == 0 || !before(r, list.back()))) return;
+    list.insert(std::upper_bound(list.begin(), list.end(), r, before), r);
+    if (list.size() > keep) list.pop_back();
+}
+
+}  // namespace
+
+void Histogram::merge(const Histogram& other) {
+    if (other.counts_.empty()) return;
+    if (counts_.empty()) {
+        counts_ = other.counts_;
+        return;
+    }
+    for (size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
+}
+
+bool Histogram::empty() const { return total() == 0; }
+
+uint64_t Histogram::total() const {
+    uint64_t n = 0;
+    for (uint64_t c : counts_) n += c;
+    return n;
+}
+
+bool Histogram::operator==(const Histogram& other) const {
+    if (empty() || other.empty()) return empty() == other.empty();
+    return counts_ == other.counts_;
+}
+
+int error_bin(double error) {
+    if (error == 0) return kBinZeroError;
+    if (!std::isfinite(error)) return kBinInfiniteError;
+    return std::ilogb(error);
+}
+
+bool worse_than(const FailureRecord& a, const FailureRecord& b) {
+    if (a.error != b.error) return a.error > b.error;
+    return a.index < b.index;
+}
+
+bool operator==(const FailureRecord& a, const FailureRecord& b) {
+    return a.index == b.index && a.input == b.input && a.result == b.result && a.expected == b.expected && a.category == b.category &&
+           (a.error == b.error || (std::isnan(a.error) && std::isnan(b.error)));
+}
+
+void Tally::record_details(uint64_t index, const Operands& input, uint64_t result,
+                           const Verdict& v, const TallyLimits& limits) {
+    const FailureRecord r{index, input, result, v.expected, v.error, v.category};
+    if (v.measured) {
+        if (v.inside()) {
+            error_histogram.add(error_bin(v.error));
+            insert_capped(worst, r, limits.worst_kept, worse_than);
+        } else {
+            // Outside, non-finite outcomes only count (the histogram's infinite bin); the worst
+            // list keeps the largest finite errors, which say more.
+            outside_histogram.add(error_bin(v.error));
+            if (std::isfinite(v.error)) insert_capped(outside_worst, r, limits.worst_kept, worse_than);
+        }
+    }
+    if (v.failed()) insert_capped(failures, r, limits.failures_kept, lower_index);
+    if (v.steps > 0 && v.inside()) {
+        if (step_counts.empty()) step_counts.assign(kStepBuckets, 0);
+        ++step_counts[static_cast<size_t>(std::min<int64_t>(v.steps, kStepBuckets - 1))];
+    }
+}
+
+uint64_t Tally::max_steps() const {
+    for (size_t i = step_counts.size(); i-- > 0;) {
+        if (step_counts[i] != 0) return i;
+    }
+    return 0;
+}
+
+namespace {
+
+// Runs per thread before giving up: the campaign's limit plus one piece per chunk of work a
+// thread may see in a batch, so that splitting the work never decides whether runs are kept.
+constexpr size_t kRunSlack = size_t{1} << 16;
+
+void merge_runs(std::vector<WrongRun>& into, const std::vector<WrongRun>& from) {
+    std::vector<WrongRun> all;
+    all.reserve(into.size() + from.size());
+    std::merge(into.begin(), into.end(), from.begin(), from.end(), std::back_inserter(all),
+               [](const WrongRun& a, const WrongRun& b) { return a.first < b.first; });
+    std::vector<WrongRun> joined;
+    for (const WrongRun& r : all) {
+        if (!joined.empty() && static_cast<uint64_t>(joined.back().last) + 1 >= r.first) {
+            joined.back().last = std::max(joined.back().last, r.last);
+        } else {
+            joined.push_back(r);
+        }
+    }
+    into = std::move(joined);
+}
+
+}  // namespace
+
+void Tally::record_wrong(uint32_t bits, const TallyLimits& limits) {
+    if (wrong_by_binade.empty()) wrong_by_binade.assign(512, 0);
+    ++wrong_by_binade[bits >> 23];
+    if (wrong_runs_overflow) return;
+    if (!wrong_runs.empty() && static_cast<uint64_t>(wrong_runs.back().last) + 1 == bits) {
+        wrong_runs.back().last = bits;
+        return;
+    }
+    if (wrong_runs.size() >= limits.runs_kept + kRunSlack) {
+        wrong_runs_overflow = true;
+        wrong_runs.clear();
+        return;
+    }
+    wrong_runs.push_back({bits, bits});
+}
+
+void Tally::record_disagreement(uint64_t index, const Operands& input, uint64_t vector_result,
+                                uint64_t reference_result, const TallyLimits& limits) {
+    ++reference_disagreements;
+    const FailureRecord r{index, input, vector_result, reference_result, 0, Category::exact};
+    insert_capped(disagreements, r, limits.failures_kept, lower_index);
+}
+
+void Tally::merge(const Tally& other, const TallyLimits& limits) {
+    tested += other.tested;
+    for (size_t i = 0; i < by_category.size(); ++i) by_category[i] += other.by_category[i];
+    error_histogram.merge(other.error_histogram);
+    merge_capped(worst, other.worst, limits.worst_kept, worse_than);
+    outside_histogram.merge(other.outside_histogram);
+    merge_capped(outside_worst, other.outside_worst, limits.worst_kept, worse_than);
+    merge_capped(failures, other.failures, limits.failures_kept, lower_index);
+    reference_disagreements += other.reference_disagreements;
+    ftz_changed += other.ftz_changed;
+    if (!other.step_counts.empty()) {
+        if (step_counts.empty()) step_counts.assign(kStepBuckets, 0);
+        for (size_t i = 0; i < kStepBuckets; ++i) step_counts[i] += other.step_counts[i];
+    }
+    if (!other.wrong_by_binade.empty()) {
+        if (wrong_by_binade.empty()) wrong_by_binade.assign(512, 0);
+        for (size_t i = 0; i < 512; ++i) wrong_by_binade[i] += other.wrong_by_binade[i];
+    }
+    wrong_runs_overflow = wrong_runs_overflow || other.wrong_runs_overflow;
+    if (!wrong_runs_overflow) merge_runs(wrong_runs, other.wrong_runs);
+    if (wrong_runs_overflow || wrong_runs.size() > limits.runs_kept) {
+        wrong_runs_overflow = true;
+        wrong_runs.clear();
+    }
+    merge_capped(disagreements, other.disagreements, limits.failures_kept, lower_index);
+}
+
+}  // namespace fpv

@@ -1,0 +1,133 @@
+// What a campaign accumulates for one (impl, class) unit. A Tally is a value with an
+// associative, commutative merge, so threads, batches, GPUs and shards combine in any order and
+// give the same result: counts add, histograms add, the worst lists keep the largest errors
+// (ties broken by input index) and the failure sample keeps the lowest input indices.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/operands.h"
+#include "reference/verdict.h"
+
+namespace fpv {
+
+struct TallyLimits {
+    size_t worst_kept = 16;      // largest errors kept, with their inputs
+    size_t failures_kept = 1000; // failures kept as a sample, lowest input indices first
+    size_t runs_kept = 10000;    // exhaustive sweeps: maximal runs of wrong inputs described exactly
+};
+
+// A maximal run of consecutive binary32 bit patterns with wrong results, inclusive.
+struct WrongRun {
+    uint32_t first = 0, last = 0;
+    bool operator==(const WrongRun&) const = default;
+};
+
+struct FailureRecord {
+    uint64_t index = 0;
+    Operands input;
+    uint64_t result = 0;
+    uint64_t expected = 0;
+    double error = 0;
+    Category category = Category::exact;
+
+    friend bool operator==(const FailureRecord& a, const FailureRecord& b);
+};
+
+// Histogram bins: floor(log2(error)) for finite positive errors, and two special bins.
+inline constexpr int kBinZeroError = -100000;
+inline constexpr int kBinInfiniteError = 100000;
+int error_bin(double error);
+
+// Counts per bin; the bins of binary64 errors, from 2^-1074 to 2^1023, plus zero and infinity.
+class Histogram {
+public:
+    void add(int bin, uint64_t count = 1) {
+        if (counts_.empty()) counts_.assign(kSlots, 0);
+        counts_[slot(bin)] += count;
+    }
+    void merge(const Histogram& other);
+    bool empty() const;
+    uint64_t total() const;
+    // f(bin, count) for every nonempty bin, in increasing order (zero first, infinity last).
+    template <class F>
+    void for_each(F f) const {
+        for (size_t i = 0; i < counts_.size(); ++i) {
+            if (counts_[i] != 0) f(bin_of(i), counts_[i]);
+        }
+    }
+    bool operator==(const Histogram& other) const;
+
+private:
+    static constexpr int kLowest = -1075, kHighest = 1024;
+    static constexpr size_t kSlots = kHighest - kLowest + 3;
+    static size_t slot(int bin) {
+        if (bin == kBinZeroError) return 0;
+        if (bin == kBinInfiniteError) return kSlots - 1;
+        return static_cast<size_t>(bin - kLowest + 1);
+    }
+    static int bin_of(size_t slot) {
+        if (slot == 0) return kBinZeroError;
+        if (slot == kSlots - 1) return kBinInfiniteError;
+        return static_cast<int>(slot) - 1 + kLowest;
+    }
+    std::vector<uint64_t> counts_;  // empty until the first count
+};
+
+// True when a is a worse failure than b: larger error, then lower index.
+bool worse_than(const FailureRecord& a, const FailureRecord& b);
+
+struct Tally {
+    uint64_t tested = 0;
+    std::array<uint64_t, kCategoryCount> by_category{};
+    Histogram error_histogram;                // measured errors inside the domain
+    std::vector<FailureRecord> worst;         // largest measured errors inside, worst first
+    Histogram outside_histogram;              // measured errors outside the domain
+    std::vector<FailureRecord> outside_worst; // largest finite measured errors outside
+    std::vector<FailureRecord> failures;      // failures, by index
+    uint64_t reference_disagreements = 0;     // vector-file results that the reference contradicts
+    std::vector<FailureRecord> disagreements; // a sample of those, by index (result = vector's)
+    uint64_t ftz_changed = 0;                 // flush-to-zero impls: answers that flushing changed
+    // Exhaustive sweeps of binary32 operands: the wrong inputs exactly, as runs of bit patterns
+    // (until there are more than runs_kept of them) and counted by binade (sign, exponent field).
+    std::vector<WrongRun> wrong_runs;
+    bool wrong_runs_overflow = false;
+    std::vector<uint64_t> wrong_by_binade;    // 512 counts, index sign * 256 + field; empty if none
+    // Binary32 results inside the domain other than the correctly rounded one, by their distance
+    // from it in representable numbers: index 1 to kStepBuckets - 2 exactly, the last for more.
+    static constexpr size_t kStepBuckets = 66;
+    std::vector<uint64_t> step_counts;        // empty if none
+    uint64_t max_steps() const;               // the largest distance seen (the last bucket counts as 65)
+
+    uint64_t count(Category c) const { return by_category[static_cast<size_t>(c)]; }
+    uint64_t exact() const { return count(Category::exact); }
+    uint64_t outside() const { return count(Category::outside_domain); }
+    uint64_t inside() const { return tested - outside(); }
+    uint64_t passed() const {
+        return exact() + count(Category::within_bound) + count(Category::unclaimed);
+    }
+    uint64_t failed() const { return inside() - passed(); }
+    bool has_failures() const { return failed() != 0; }
+    double max_error() const { return worst.empty() ? 0.0 : worst.front().error; }
+
+    // Inline: this runs for every judged input; measured errors and failures take slow paths.
+    void record(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
+                const TallyLimits& limits) {
+        ++tested;
+        ++by_category[static_cast<size_t>(v.category)];
+        if (v.measured || v.failed()) record_details(index, input, result, v, limits);
+    }
+    void record_details(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
+                        const TallyLimits& limits);
+    // Exhaustive sweeps call this for each wrong input, in increasing order within a thread.
+    void record_wrong(uint32_t bits, const TallyLimits& limits);
+    void record_disagreement(uint64_t index, const Operands& input, uint64_t vector_result,
+                             uint64_t reference_result, const TallyLimits& limits);
+    void merge(const Tally& other, const TallyLimits& limits);
+
+    bool operator==(const Tally&) const = default;
+};
+
+}  // namespace fpv

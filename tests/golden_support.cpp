@@ -1,0 +1,92 @@
+#include "tests/golden_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "tests/test_support.h"
+
+namespace fpv::testing {
+namespace {
+
+using nlohmann::json;
+
+void compare(const std::string& path, const json& golden, const json& fresh, std::vector<std::string>& out) {
+    if (golden.is_object()) {
+        if (!fresh.is_object()) {
+            out.push_back(path + ": not an object");
+            return;
+        }
+        for (const auto& [key, value] : golden.items()) {
+            if (key == "seconds") continue;  // a time, not a tally
+            if (!fresh.contains(key)) {
+                out.push_back(path + "." + key + ": missing");
+                continue;
+            }
+            compare(path + "." + key, value, fresh[key], out);
+        }
+    } else if (golden.is_array()) {
+        if (!fresh.is_array() || fresh.size() != golden.size()) {
+            out.push_back(path + ": " + std::to_string(golden.size()) + " elements != " +
+                          (fresh.is_array() ? std::to_string(fresh.size()) : fresh.dump()));
+            return;
+        }
+        for (size_t i = 0; i < golden.size(); ++i) {
+            compare(path + "[" + std::to_string(i) + "]", golden[i], fresh[i], out);
+        }
+    } else if (golden != fresh) {
+        out.push_back(path + ": " + golden.dump() + " != " + fresh.dump());
+    }
+}
+
+}  // namespace
+
+std::string golden_dir() {
+    const char* dir = std::getenv("FPV_GOLDEN");
+    return dir != nullptr ? dir : "tests/golden/v4ca242f";
+}
+
+std::string gunzip(const std::string& path) { return run_command("gzip", {"-dc", path}).out; }
+
+std::vector<std::string> report_differences(const json& golden, const json& fresh) {
+    std::vector<std::string> out;
+    for (const char* key : {"seed", "count_per_unit", "backend", "reference", "impls", "classes", "status"}) {
+        compare(std::string("campaign.") + key, golden["campaign"][key], fresh["campaign"][key], out);
+    }
+    compare("impls", golden["impls"], fresh["impls"], out);
+    compare("units", golden["units"], fresh["units"], out);
+    return out;
+}
+
+size_t expect_golden_campaigns(const std::string& backend) {
+    const CommandResult list = run_command("bash", {"tests/golden/campaigns.sh", "list"});
+    std::vector<std::string> names;
+    std::istringstream lines(list.out);
+    for (std::string name, on, rest; lines >> name >> on && std::getline(lines, rest);) {
+        if (on == backend) names.push_back(name);
+    }
+    TempDir dir;
+    const CommandResult run = run_command("bash", {"tests/golden/campaigns.sh", "run", fpverify_binary(), dir.dir(), backend});
+    EXPECT_EQ(run.status, 0) << run.err;
+    for (const std::string& name : names) {
+        const json golden = json::parse(gunzip(golden_dir() + "/" + name + ".json.gz"));
+        const json fresh = json::parse(read_file(dir.path(name + ".json")));
+        const std::vector<std::string> differences = report_differences(golden, fresh);
+        EXPECT_TRUE(differences.empty()) << name << ": " << differences.size() << " differences, the first "
+                                         << differences.front();
+        EXPECT_EQ(gunzip(golden_dir() + "/" + name + ".failures.csv.gz"), read_file(dir.path(name + ".failures.csv")))
+            << name;
+        EXPECT_FALSE(golden["units"].empty()) << name;  // the fixture is not empty
+    }
+    return names.size();
+}
+
+std::string failures_csv(const std::string& db, const std::string& where) {
+    return run_fpverify({"query", "--db", db, "--format", "csv",
+                         "SELECT ordinal, impl, class, input_index, a, b, result, expected, error, category FROM "
+                         "failures " + where + " ORDER BY id"})
+        .out;
+}
+
+}  // namespace fpv::testing

@@ -1,0 +1,106 @@
+// A database of schema version 2, written by the fpverify of commit 4ca242f (one finished
+// campaign, one stopped by SIGTERM halfway), is migrated in place on first open: its report is
+// the one that fpverify wrote, and its stopped campaign resumes to the tallies of an
+// uninterrupted run. And a resume whose inputs would change is refused, naming the unit.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+
+#include "tests/golden_support.h"
+#include "tests/test_support.h"
+
+namespace fpv {
+namespace {
+
+using nlohmann::json;
+using testing::CommandResult;
+using testing::run_fpverify;
+using testing::TempDir;
+using testing::contains;
+
+// A copy of the fixture, which the test may change.
+std::string copy_of_v2(const TempDir& dir) {
+    const std::string db = dir.path("v2.db");
+    std::filesystem::copy_file(testing::golden_dir() + "/campaigns_v2.db", db);
+    return db;
+}
+
+void execute(const std::string& db, const std::string& sql) {
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+    char* error = nullptr;
+    const int status = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &error);
+    EXPECT_EQ(status, SQLITE_OK) << (error != nullptr ? error : "");
+    sqlite3_free(error);
+    sqlite3_close(handle);
+}
+
+std::string schema_version(const std::string& db) {
+    return run_fpverify({"query", "--db", db, "--format", "csv", "SELECT value FROM meta WHERE key = 'schema_version'"})
+        .out;
+}
+
+void expect_report_like(const std::string& db, int campaign, const std::string& golden_name) {
+    const CommandResult report = run_fpverify({"report", "--db", db, "--campaign", std::to_string(campaign), "--format", "json"});
+    ASSERT_EQ(report.status, 0) << report.err;
+    const json golden = json::parse(testing::gunzip(testing::golden_dir() + "/" + golden_name + ".json.gz"));
+    const std::vector<std::string> differences = testing::report_differences(golden, json::parse(report.out));
+    EXPECT_TRUE(differences.empty()) << golden_name << ": " << differences.size() << " differences, the first "
+                                     << differences.front();
+}
+
+TEST(Migration, AVersion2DatabaseReportsAsItsOwnFpverifyDidAndResumesToAnUninterruptedRun) {
+    TempDir dir;
+    const std::string db = copy_of_v2(dir);
+    // Read-only commands migrate too: the first open writes version 3 in place.
+    expect_report_like(db, 1, "v2_finished");
+    EXPECT_EQ(schema_version(db), "value\n3\n");
+    EXPECT_EQ(testing::failures_csv(db, "WHERE campaign_id = 1"), testing::gunzip(testing::golden_dir() + "/v2_finished.failures.csv.gz"));
+    // Every unit now says what its inputs depend on.
+    const CommandResult keys = run_fpverify({"query", "--db", db, "--format", "csv",
+                                             "SELECT count(*) FROM units WHERE input_key = '' OR generator_version = 0"});
+    EXPECT_EQ(keys.out, "count(*)\n0\n");
+
+    const CommandResult resumed = run_fpverify({"resume", "--db", db, "--campaign", "2", "--no-progress", "--quiet"});
+    EXPECT_EQ(resumed.status, 1) << resumed.err;  // the Halley division fails
+    expect_report_like(db, 2, "v2_whole");
+    EXPECT_EQ(testing::failures_csv(db, "WHERE campaign_id = 2"), testing::gunzip(testing::golden_dir() + "/v2_whole.failures.csv.gz"));
+}
+
+TEST(Migration, AResumeWhoseInputsWouldChangeIsRefusedNamingTheUnit) {
+    TempDir dir;
+    const std::string db = copy_of_v2(dir);
+    ASSERT_EQ(run_fpverify({"report", "--db", db}).status, 0);  // migrates
+    const std::string progress = "SELECT sum(next_index) FROM units WHERE campaign_id = 2";
+    const std::string before = run_fpverify({"query", "--db", db, progress}).out;
+
+    // A generator version this build does not have.
+    execute(db, "UPDATE units SET generator_version = 7 WHERE campaign_id = 2 AND ordinal = 4");
+    CommandResult refused = run_fpverify({"resume", "--db", db, "--campaign", "2", "--no-progress"});
+    EXPECT_EQ(refused.status, 2) << refused.err;
+    EXPECT_TRUE(contains(refused.err, "unit 4 (div64.emu_halley x ties)")) << refused.err;
+    EXPECT_TRUE(contains(refused.err, "generator version 7")) << refused.err;
+
+    // A key that this build would not draw for the unit (another seed, another op's salt).
+    execute(db, "UPDATE units SET generator_version = 1, input_key = '0x0000000000000001' "
+                "WHERE campaign_id = 2 AND ordinal = 4");
+    refused = run_fpverify({"resume", "--db", db, "--campaign", "2", "--no-progress"});
+    EXPECT_EQ(refused.status, 2) << refused.err;
+    EXPECT_TRUE(contains(refused.err, "inputs would change")) << refused.err;
+
+    // Nothing was judged or written.
+    EXPECT_EQ(run_fpverify({"query", "--db", db, progress}).out, before);
+}
+
+TEST(Migration, OtherSchemaVersionsAreRefused) {
+    TempDir dir;
+    const std::string db = copy_of_v2(dir);
+    execute(db, "UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+    const CommandResult report = run_fpverify({"report", "--db", db});
+    EXPECT_EQ(report.status, 2);
+    EXPECT_TRUE(contains(report.err, "schema version 1")) << report.err;
+}
+
+}  // namespace
+}  // namespace fpv
