@@ -20,7 +20,7 @@ CXXFLAGS_COMMON := -std=c++20 -fopenmp -Wall -Wextra -Wshadow -Werror -I. -DFPV_
 # MPFR and GMP are linked statically: their thread-local exponent range is then reached without
 # __tls_get_addr calls (about a fifth of the reference's time), and the binary runs where only
 # other versions of them are installed.
-LDLIBS := -Wl,-Bstatic -lmpfr -lgmp -Wl,-Bdynamic -lsqlite3 -fopenmp
+LDLIBS := -Wl,-Bstatic -lmpfr -lgmp -lz -Wl,-Bdynamic -lsqlite3 -fopenmp
 
 RELEASE_DIR := build/release
 ASAN_DIR := build/asan
@@ -61,13 +61,15 @@ endif
 
 # A plug-in header of impls (README, "Bring your own implementation"): make EXTRA_IMPLS=path.h
 # compiles it into the catalogue and the GPU kernels; a stamp rebuilds both when the choice
-# changes, so switching plug-ins (or back to none) never links stale objects.
+# changes, so switching plug-ins (or back to none) never links stale objects. EXTRA_INCLUDES
+# names the directories its own includes need (a library under test), read as system headers:
+# fpverify's warnings-as-errors are for fpverify's code.
 ifneq ($(EXTRA_IMPLS),)
 EXTRA_IMPLS_PATH := $(abspath $(EXTRA_IMPLS))
 ifeq ($(wildcard $(EXTRA_IMPLS_PATH)),)
 $(error EXTRA_IMPLS: no such file: $(EXTRA_IMPLS))
 endif
-PLUGIN_FLAGS := -DFPV_EXTRA_IMPLS_HEADER='"$(EXTRA_IMPLS_PATH)"'
+PLUGIN_FLAGS := -DFPV_EXTRA_IMPLS_HEADER='"$(EXTRA_IMPLS_PATH)"' $(foreach d,$(EXTRA_INCLUDES),-isystem $(abspath $(d)))
 endif
 PLUGIN_STAMP := $(RELEASE_DIR)/extra_impls.stamp
 PLUGIN_OBJECTS := $(RELEASE_DIR)/ops/catalogue.o $(if $(NVCC),$(RELEASE_DIR)/verifier/gpu_plugins.o)
@@ -78,13 +80,13 @@ ASAN_TEST_OBJECTS := $(TEST_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
 GPU_TEST_OBJECTS := $(GPU_TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
 
 # Debian packages the build needs; dpkg says which are missing.
-DEB_PACKAGES := libmpfr-dev libgmp-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev libgtest-dev \
+DEB_PACKAGES := libmpfr-dev libgmp-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev libgtest-dev zlib1g-dev \
 	sqlite3
 MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)
 
-.PHONY: all deps test gpu-test demo bench mutation clean FORCE
+.PHONY: all deps test gpu-test demo bench mutation fpemu-campaign clean FORCE
 
 all: deps $(RELEASE_DIR)/fpverify
 
@@ -99,7 +101,7 @@ deps:
 
 $(PLUGIN_STAMP): FORCE
 	@mkdir -p $(dir $@)
-	@echo '$(EXTRA_IMPLS_PATH)' | cmp -s - $@ 2>/dev/null || echo '$(EXTRA_IMPLS_PATH)' > $@
+	@echo '$(EXTRA_IMPLS_PATH) $(EXTRA_INCLUDES)' | cmp -s - $@ 2>/dev/null || echo '$(EXTRA_IMPLS_PATH) $(EXTRA_INCLUDES)' > $@
 $(PLUGIN_OBJECTS): $(PLUGIN_STAMP)
 $(PLUGIN_OBJECTS): PLUGIN_DEFINE := $(PLUGIN_FLAGS)
 
@@ -173,6 +175,15 @@ bench: all
 			$(RELEASE_DIR)/fpverify bench --impl $$impl --class all32 --backend gpu --sweep || exit 1; \
 		done; \
 	else echo "bench: no GPU here; GPU figures skipped"; fi
+
+# NVIDIA's fpemu verified end to end (README, "fpemu"): its plug-in example built in against
+# CCCL's headers, then scripts/fpemu_campaign.sh (10^9 inputs per (impl, class) for the
+# correctly rounded rn impls, 10^8 for the others, CPU and GPU compared). Needs a GPU.
+CCCL_INCLUDE ?= ../shared/third_party/cccl/libcudacxx/include
+FPEMU_DIR := build/fpemu
+fpemu-campaign: deps
+	$(MAKE) RELEASE_DIR=$(FPEMU_DIR) EXTRA_IMPLS=docs/examples/fpemu.h EXTRA_INCLUDES=$(CCCL_INCLUDE) $(FPEMU_DIR)/fpverify
+	scripts/fpemu_campaign.sh $(FPEMU_DIR)/fpverify fpemu-results 1e9 1e8 1e6 gpu
 
 # Every planted-bug mutant against the default campaign, next to the TestFloat vectors.
 mutation: all

@@ -74,6 +74,29 @@ constexpr std::string_view rounding_name(Rounding r) {
     return "rn";
 }
 
+// What an impl returns for a NaN result, checked by `--strict-nan` (TestFloat's -checkNaNs);
+// without it any NaN matches any NaN. Every rule requires a quiet NaN.
+enum class NanRule : uint8_t {
+    any,          // claims nothing beyond IEEE's quiet NaN
+    operand,      // IEEE 754's advice: one of the NaN operands, quieted (which one unspecified)
+    propagate,    // x86's rule: the first NaN operand, quieted; invalid operations any quiet NaN
+    canonical,    // always the one canonical NaN of the impl (ImplSpec::canonical_nan)
+};
+
+constexpr std::string_view nan_rule_name(NanRule r) {
+    switch (r) {
+        case NanRule::operand: return "operand";
+        case NanRule::propagate: return "propagate";
+        case NanRule::canonical: return "canonical";
+        case NanRule::any: break;
+    }
+    return "any";
+}
+
+// A NaN of a binary format whose quiet bit (the top mantissa bit) is clear.
+FPV_HD constexpr uint64_t quiet_bit(Format f) { return uint64_t{1} << (binary_format(f).precision - 2); }
+FPV_HD constexpr bool is_signalling_nan(Format f, uint64_t w) { return is_nan(f, w) && (w & quiet_bit(f)) == 0; }
+
 enum class Metric : uint8_t {
     correctly_rounded,  // bit-exact or an error in ulps of the exact result
     relative_u2,        // relative error in units of u^2 = 2^-48 (u = 2^-24): float-float ops

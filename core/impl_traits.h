@@ -13,8 +13,12 @@
 
 namespace fpv {
 
-// A documented input domain narrower than the op's, as a predicate on the operands.
-using DomainFn = bool (*)(const Operands&);
+// A documented domain narrower than the op's, as a predicate on the operands, the correctly
+// rounded result in the impl's rounding mode, and whether the exact result is tiny (nonzero and
+// below the least normal in magnitude, IEEE's underflow before rounding): "normal operands and
+// results". Inputs outside it are counted apart, and there a result only counts as wrong where
+// it is not that answer.
+using DomainFn = bool (*)(const Operands&, uint64_t expected, bool tiny);
 
 // What an impl states about itself.
 struct ImplSpec {
@@ -34,6 +38,17 @@ struct ImplSpec {
     bool ordered_operands = false;  // |x| >= |y| is part of the domain (Fast2Sum)
     bool ftz = false;               // built to flush subnormals: judged against the FTZ reference
     DomainFn in_domain = nullptr;   // the documented domain; nullptr: every input
+    NanRule nans = NanRule::any;    // what it returns for NaN results (checked by --strict-nan)
+    uint64_t canonical_nan = 0;     // NanRule::canonical: the one NaN it returns
+};
+
+// What a plug-in may state beyond its registration's domain and bound (README, "Bring your own
+// implementation"): X(op, variant, fn, where, "domain", bound, .rounding = ..., ...).
+struct PluginClaims {
+    Rounding rounding = Rounding::rn;
+    NanRule nans = NanRule::any;
+    uint64_t canonical_nan = 0;
+    DomainFn in_domain = nullptr;  // the domain in words, as a predicate; nullptr: every input
 };
 
 // Where an impl's source runs: both sides, the host only (the CPU's own arithmetic, mutants),

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string_view>
 
+#include <zlib.h>
+
 #include "core/usage_error.h"
 
 namespace fpv {
@@ -42,6 +44,31 @@ std::vector<std::string_view> split_spaces(std::string_view line) {
     return fields;
 }
 
+// The file's text; a name ending in .gz is read through zlib (the vectors the tree carries are
+// compressed: TestFloat's text shrinks fourfold).
+std::string read_text(const std::string& path) {
+    const bool compressed = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+    if (!compressed) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) throw UsageError("cannot read vector file '" + path + "': " + std::strerror(errno));
+        std::ostringstream content;
+        content << in.rdbuf();
+        if (in.bad()) throw UsageError("cannot read vector file '" + path + "': read error");
+        return content.str();
+    }
+    gzFile in = gzopen(path.c_str(), "rb");
+    if (in == nullptr) throw UsageError("cannot read vector file '" + path + "': " + std::strerror(errno));
+    std::string text;
+    char buffer[1 << 16];
+    int got = 0;
+    while ((got = gzread(in, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<size_t>(got));
+    int status = Z_OK;
+    const std::string why = got < 0 ? gzerror(in, &status) : "";
+    gzclose(in);
+    if (got < 0) throw UsageError("cannot read vector file '" + path + "': " + why);
+    return text;
+}
+
 }  // namespace
 
 VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format) {
@@ -49,12 +76,7 @@ VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format
     if (std::filesystem::is_directory(path, ec)) {
         throw UsageError("cannot read vector file '" + path + "': it is a directory");
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw UsageError("cannot read vector file '" + path + "': " + std::strerror(errno));
-    std::ostringstream content;
-    content << in.rdbuf();
-    if (in.bad()) throw UsageError("cannot read vector file '" + path + "': read error");
-    const std::string text = content.str();
+    const std::string text = read_text(path);
 
     VectorFile file;
     file.digest = fnv1a_hex(text);
@@ -99,6 +121,18 @@ std::string testfloat_line(const TestFloatFormat& format, const Operands& in, ui
     }
     std::snprintf(buffer, sizeof buffer, "%0*llX %02X", format.result_digits, static_cast<unsigned long long>(result), flags);
     return line + buffer;
+}
+
+Rounding testfloat_rounding(std::string_view path) {
+    const std::string_view name = path.substr(path.find_last_of('/') == std::string_view::npos ? 0 : path.find_last_of('/') + 1);
+    if (name.find(".rnear_maxMag") != std::string_view::npos || name.find(".rodd") != std::string_view::npos) {
+        throw UsageError("'" + std::string(path) + "': TestFloat files rounded to nearest with ties away or to odd "
+                         "are not supported (no impl claims those modes)");
+    }
+    if (name.find(".rminMag") != std::string_view::npos) return Rounding::rz;
+    if (name.find(".rmin") != std::string_view::npos) return Rounding::rd;
+    if (name.find(".rmax") != std::string_view::npos) return Rounding::ru;
+    return Rounding::rn;
 }
 
 }  // namespace fpv

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/formats.h"
 #include "core/operands.h"
 
 namespace fpv {
@@ -26,6 +27,11 @@ struct VectorFile {
     std::vector<uint8_t> flags;      // and its exception flags
     std::string digest;              // FNV-1a of the content, to notice a changed file on resume
 };
+
+// The rounding mode testfloat_gen was given, from the file name as TestFloat's options spell
+// it (".rminMag." toward zero, ".rmin." toward -inf, ".rmax." toward +inf; round to nearest
+// even otherwise). Throws UsageError for ".rnear_maxMag.", which no op here can be judged in.
+Rounding testfloat_rounding(std::string_view path);
 
 // Reads a TestFloat file of the given function ("A B Z FF" or "A Z FF"). Throws UsageError naming
 // the file and line of the first malformed case, or why the file cannot be read.

@@ -21,6 +21,7 @@ struct CampaignSpec {
     uint64_t batch = 0;                // 0: adaptive
     TallyLimits limits;
     ReferenceMode reference = ReferenceMode::mpfr;
+    bool strict_nan = false;           // NaN results held to their impl's NaN rule (--strict-nan)
     std::string command_line;
 };
 

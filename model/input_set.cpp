@@ -38,6 +38,7 @@ void load_vector_file(InputSet& set, std::string_view path) {
     set.size = file.inputs.size();
     set.vectors = std::move(file.inputs);
     set.vector_results = std::move(file.expected);
+    set.vector_rounding = testfloat_rounding(path);
     set.digest = std::move(file.digest);
 }
 

@@ -25,6 +25,7 @@ struct InputSet {
     bool exhaustive = false;   // every input of a set of bit patterns, indexed in order
     std::vector<Operands> vectors;
     std::vector<uint64_t> vector_results;
+    Rounding vector_rounding = Rounding::rn;  // the rounding its expected results were made in
     std::string digest;        // of the vector file; empty for generators
 
     bool is_vector_file() const { return !digest.empty(); }

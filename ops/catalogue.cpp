@@ -55,7 +55,7 @@ ImplInfo make_impl() {
 
 #if defined(FPV_EXTRA_IMPLS_HEADER)
 // A plug-in's claim in words, kept for the catalogue's lifetime.
-std::string_view plugin_claim(const OpInfo& op, double bound) {
+std::string_view plugin_claim(const OpInfo& op, double bound, Rounding rounding) {
     static std::deque<std::string> texts;
     char number[32];
     std::snprintf(number, sizeof number, "%g", bound);
@@ -65,21 +65,27 @@ std::string_view plugin_claim(const OpInfo& op, double bound) {
     } else if (op.metric == Metric::relative_u2) {
         text = bound < 0 ? "no relative bound" : std::string(number) + "u^2";
     } else {
-        text = bound <= 0 ? "correctly rounded (claimed)" : std::string(number) + " ulp";
+        static constexpr const char* kToward[] = {"", " toward zero", " toward +infinity", " toward -infinity"};
+        text = bound <= 0 ? std::string("correctly rounded") + kToward[static_cast<int>(rounding)] + " (claimed)"
+                          : std::string(number) + " ulp" + (rounding == Rounding::rn ? "" : std::string(", rounding") + kToward[static_cast<int>(rounding)]);
     }
     return texts.emplace_back(std::move(text));
 }
 
 template <class Op>
 ImplInfo make_plugin(std::string_view variant, bool cpu, bool gpu, std::string_view summary, std::string_view domain,
-                     double bound, HostImplFn host) {
+                     double bound, HostImplFn host, const PluginClaims& claims) {
     const OpInfo info = OpInfo::of<Op>(op_id<Op>());
     ImplInfo impl;
     impl.op = op_id<Op>();
     impl.spec.variant = variant;
     impl.spec.summary = summary;
     impl.spec.domain = domain;
-    impl.spec.claim = plugin_claim(info, bound);
+    impl.spec.claim = plugin_claim(info, bound, claims.rounding);
+    impl.spec.rounding = claims.rounding;
+    impl.spec.nans = claims.nans;
+    impl.spec.canonical_nan = claims.canonical_nan;
+    impl.spec.in_domain = claims.in_domain;
     impl.spec.bound = info.metric == Metric::relative_u2 ? (info.error_free ? 0 : bound) : (bound < 0 ? 0 : bound);
     impl.spec.bound_source = "plug-in registration";
     impl.name = impl_name<Op>(impl.spec);
@@ -102,7 +108,8 @@ uint64_t call_plugin(Fn fn, const Operands& in) {
     }
 }
 
-// X(op, variant, function, where, "domain", bound): where is cpu, gpu or cpu_gpu.
+// X(op, variant, function, where, "domain", bound[, claims]): where is cpu, gpu or cpu_gpu; the
+// claims, if any, are designated initializers of PluginClaims.
 #define FPV_PLUGIN_CPU_cpu true
 #define FPV_PLUGIN_CPU_gpu false
 #define FPV_PLUGIN_CPU_cpu_gpu true
@@ -112,9 +119,10 @@ uint64_t call_plugin(Fn fn, const Operands& in) {
 #define FPV_PLUGIN_HOST_cpu(op_name, fn) +[](const Operands& in) { return call_plugin<::fpv::op::op_name>(fn, in); }
 #define FPV_PLUGIN_HOST_gpu(op_name, fn) nullptr
 #define FPV_PLUGIN_HOST_cpu_gpu(op_name, fn) FPV_PLUGIN_HOST_cpu(op_name, fn)
-#define FPV_CATALOGUE_PLUGIN(op_name, variant, fn, where, domain, bound)                                            \
+#define FPV_CATALOGUE_PLUGIN(op_name, variant, fn, where, domain, bound, ...)                                       \
     list.push_back(make_plugin<::fpv::op::op_name>(#variant, FPV_PLUGIN_CPU_##where, FPV_PLUGIN_GPU_##where,          \
-                                                   "plug-in: " #fn, domain, bound, FPV_PLUGIN_HOST_##where(op_name, fn)));
+                                                   "plug-in: " #fn, domain, bound, FPV_PLUGIN_HOST_##where(op_name, fn), \
+                                                   ::fpv::PluginClaims{__VA_ARGS__}));
 #endif
 
 std::vector<ImplInfo> build_impls() {

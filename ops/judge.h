@@ -16,26 +16,36 @@ namespace fpv {
 template <class Op>
 class OpJudge {
 public:
-    OpJudge(const ImplInfo& impl, ReferenceMode mode) : impl_(impl), fast_(mode == ReferenceMode::fast) {}
+    OpJudge(const ImplInfo& impl, ReferenceMode mode, bool strict_nan = false)
+        : impl_(impl), fast_(mode == ReferenceMode::fast), strict_nan_(strict_nan) {}
 
     // `precomputed`: a float-float verdict the GPU already reached with the fast reference.
     Verdict operator()(const Operands& in, uint64_t result, const CompactVerdict* precomputed = nullptr) {
         if constexpr (Op::metric == Metric::relative_u2) {
             return judge_ff<Op>(mpfr_, impl_.spec, in, result, fast_, precomputed);
         } else {
-            return judge_rounded<Op>(mpfr_, impl_.spec, in, result, fast_);
+            return judge_rounded<Op>(mpfr_, impl_.spec, in, result, fast_, strict_nan_);
+        }
+    }
+
+    // The correctly rounded result in `rounding` (vector files of another mode than the impl's).
+    uint64_t reference(const Operands& in, Rounding rounding) {
+        if constexpr (Op::metric == Metric::correctly_rounded) {
+            return mpfr_.correctly_rounded<Op>(in, rounding, false);
+        } else {
+            return 0;
         }
     }
 
 private:
     const ImplInfo& impl_;
-    bool fast_;
+    bool fast_, strict_nan_;
     MpfrReference mpfr_;
 };
 
 class Judge {
 public:
-    explicit Judge(const ImplInfo& impl, ReferenceMode mode = ReferenceMode::mpfr);
+    explicit Judge(const ImplInfo& impl, ReferenceMode mode = ReferenceMode::mpfr, bool strict_nan = false);
 
     Verdict operator()(const Operands& in, uint64_t result, const CompactVerdict* precomputed = nullptr) {
         return judge_->judge(in, result, precomputed);
@@ -51,7 +61,7 @@ private:
     };
     template <class Op>
     struct Typed final : Base {
-        Typed(const ImplInfo& impl, ReferenceMode mode) : op_judge(impl, mode) {}
+        Typed(const ImplInfo& impl, ReferenceMode mode, bool strict_nan) : op_judge(impl, mode, strict_nan) {}
         Verdict judge(const Operands& in, uint64_t result, const CompactVerdict* precomputed) override {
             return op_judge(in, result, precomputed);
         }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/host_rounding.h"
 #include "core/op_traits.h"
 #include "core/operands.h"
 
@@ -23,24 +24,20 @@ struct FlaggedResult {
 
 unsigned testfloat_flags(int raised);
 
-// A value the compiler must treat as unknown and as read and written here: the computation
-// between two of these cannot move across the flag calls around them.
-inline uint64_t opaque(uint64_t v) {
-    asm volatile("" : "+r"(v) : : "memory");
-    return v;
-}
-
-// nullopt for ops without a host IEEE answer.
+// nullopt for ops without a host IEEE answer. The answer is rounded toward `rounding`.
 template <class Op>
-std::optional<FlaggedResult> host_ieee_result(const Operands& in) {
+std::optional<FlaggedResult> host_ieee_result(const Operands& in, Rounding rounding = Rounding::rn) {
     if constexpr (is_none<typename Op::host_ieee>) {
         return std::nullopt;
     } else {
+        const int saved = std::fegetround();
+        std::fesetround(host_rounding_mode(rounding));
         std::feclearexcept(FE_ALL_EXCEPT);
         const Operands read{opaque(in.a), opaque(in.b), opaque(in.c)};
         FlaggedResult out;
         out.result = opaque(Op::host_ieee::eval(read));
         out.flags = testfloat_flags(std::fetestexcept(FE_ALL_EXCEPT));
+        std::fesetround(saved);
         return out;
     }
 }

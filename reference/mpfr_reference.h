@@ -66,6 +66,29 @@ struct MpfrOfTwo {
     static int mpfr(mpfr_ptr out, const mpfr_srcptr* in, mpfr_rnd_t rounding) { return F(out, in[0], in[1], rounding); }
 };
 
+template <int (*F)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t)>
+struct MpfrOfThree {
+    static int mpfr(mpfr_ptr out, const mpfr_srcptr* in, mpfr_rnd_t rounding) {
+        return F(out, in[0], in[1], in[2], rounding);
+    }
+};
+
+// 1/x.
+struct MpfrReciprocal {
+    static int mpfr(mpfr_ptr out, const mpfr_srcptr* in, mpfr_rnd_t rounding) { return mpfr_ui_div(out, 1, in[0], rounding); }
+};
+
+// IEEE 754-2008's rSqrt: 1/sqrt(x), with rSqrt(+-0) = +-inf (MPFR's rec_sqrt gives +inf for -0).
+struct MpfrRecSqrt754 {
+    static int mpfr(mpfr_ptr out, const mpfr_srcptr* in, mpfr_rnd_t rounding) {
+        if (mpfr_zero_p(in[0])) {
+            mpfr_set_inf(out, mpfr_signbit(in[0]) ? -1 : 1);
+            return 0;
+        }
+        return mpfr_rec_sqrt(out, in[0], rounding);
+    }
+};
+
 // Loads a binary64 bit pattern into a 53-bit custom-interface variable whose significand is
 // `limb` (exact, including subnormals, signed zeros, infinities and NaN): a shift instead of a
 // general conversion, which halves the reference's cost.

@@ -4,9 +4,11 @@
 // the cross_checked() sample and winning any disagreement. Pure: depends only on its arguments.
 #pragma once
 
+#include <cstdint>
 #include <limits>
 #include <optional>
 
+#include "core/host_rounding.h"
 #include "core/impl_traits.h"
 #include "core/op_traits.h"
 #include "reference/classify.h"
@@ -16,17 +18,15 @@
 
 namespace fpv {
 
-// The host's exact answer for `in`, or nothing where the host cannot give one: the op has no
-// host_ieee trait, the rounding is not the host's, or in flush-to-zero mode the answer is the
-// least normal, which may come from a value tiny after rounding (x86's rule) that only MPFR
-// can tell apart.
+// The host's exact answer for `in` in `rounding`, or nothing where the host cannot give one:
+// the op has no host_ieee trait, or in flush-to-zero mode the answer is the least normal, which
+// may come from a value tiny after rounding (x86's rule) that only MPFR can tell apart.
 template <class Op>
 std::optional<uint64_t> host_answer(const Operands& in, Rounding rounding, bool ftz) {
     using Host = typename Op::host_ieee;
     if constexpr (is_none<Host>) {
         return std::nullopt;
     } else {
-        if (rounding != Rounding::rn) return std::nullopt;
         constexpr Format kResult = Op::result;
         Operands read = in;
         if (ftz) {
@@ -34,7 +34,9 @@ std::optional<uint64_t> host_answer(const Operands& in, Rounding rounding, bool 
                 read.set_word(i, flush_subnormal(Op::operands[static_cast<size_t>(i)].format, in.word(i)));
             }
         }
-        uint64_t r = Host::eval(read);
+        uint64_t r = in_host_rounding(rounding, [](uint64_t a, uint64_t b, uint64_t c) {
+            return Host::eval(Operands{a, b, c});
+        }, read.a, read.b, read.c);
         if (Host::canonical_nan && is_nan(kResult, r)) r = binary_format(kResult).canonical_nan;
         if (ftz) {
             if ((r & magnitude_mask(kResult)) == min_normal_bits(kResult)) return std::nullopt;
@@ -44,10 +46,67 @@ std::optional<uint64_t> host_answer(const Operands& in, Rounding rounding, bool 
     }
 }
 
+// Whether a NaN result keeps the NaN rule its impl declares (`--strict-nan`): quiet always;
+// where an operand is a NaN, under `propagate` the first NaN operand quieted, under `operand`
+// one of them quieted; under `canonical` the impl's one NaN.
+template <class Op>
+bool keeps_nan_rule(const ImplSpec& impl, const Operands& in, uint64_t result) {
+    constexpr Format kResult = Op::result;
+    if (is_signalling_nan(kResult, result)) return false;
+    switch (impl.nans) {
+        case NanRule::canonical: return result == impl.canonical_nan;
+        case NanRule::propagate:
+            for (int i = 0; i < arity<Op>; ++i) {
+                const Format f = Op::operands[static_cast<size_t>(i)].format;
+                if (f == kResult && is_nan(f, in.word(i))) return result == (in.word(i) | quiet_bit(f));
+            }
+            return true;
+        case NanRule::operand: {
+            bool any_nan = false;
+            for (int i = 0; i < arity<Op>; ++i) {
+                const Format f = Op::operands[static_cast<size_t>(i)].format;
+                if (f != kResult || !is_nan(f, in.word(i))) continue;
+                any_nan = true;
+                if (result == (in.word(i) | quiet_bit(f))) return true;
+            }
+            return !any_nan;
+        }
+        case NanRule::any: break;
+    }
+    return true;
+}
+
+// Whether the exact result is nonzero and below the least normal in magnitude, from the
+// correctly rounded result `expected` and, where that cannot tell (a zero, the least normal),
+// the results of other rounding modes.
+template <class Op>
+bool exact_is_tiny(MpfrReference& mpfr, const Operands& in, uint64_t expected, const ImplSpec& impl) {
+    constexpr Format kResult = Op::result;
+    const uint64_t magnitude = expected & magnitude_mask(kResult);
+    if (is_nan(kResult, expected) || magnitude > min_normal_bits(kResult)) return false;
+    if (magnitude != 0 && magnitude < min_normal_bits(kResult)) return true;  // subnormal
+    const auto rounded = [&](Rounding r) {
+        return mpfr.correctly_rounded<Op>(in, r, impl.ftz) & magnitude_mask(kResult);
+    };
+    if (magnitude == 0) return rounded(Rounding::ru) != 0 || rounded(Rounding::rd) != 0;  // zero only if exact
+    return rounded(Rounding::rz) < min_normal_bits(kResult);  // the least normal, from below or not
+}
+
+// Distance in representable numbers, saturated where a binary64 distance does not fit.
+inline int64_t saturated_steps(Format f, uint64_t x, uint64_t y) {
+    if (f == Format::binary64 && ((x ^ y) & sign_bit(f)) != 0) {
+        const uint64_t sum = (x & magnitude_mask(f)) + (y & magnitude_mask(f));
+        return sum > uint64_t{INT64_MAX} ? INT64_MAX : static_cast<int64_t>(sum);
+    }
+    return representable_steps(f, x, y);
+}
+
 // The verdict on `result` of `impl` (an impl of Op) for `in`; `fast` asks for the host's exact
 // answers where the op has them.
+// `strict_nan` also holds NaN results to the impl's NaN rule.
 template <class Op>
-Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands& in, uint64_t result, bool fast) {
+Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands& in, uint64_t result, bool fast,
+                      bool strict_nan = false) {
     static_assert(Op::metric == Metric::correctly_rounded);
     constexpr Format kResult = Op::result;
     using HostError = typename Op::host_error;
@@ -77,8 +136,12 @@ Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands&
             v.ftz_changed = !same_answer(kResult, ieee_host ? *ieee_host : reference(false), expected);
         }
     }
-    const bool exact = same_answer(kResult, result, expected);
-    if (!exact) {
+    bool exact = same_answer(kResult, result, expected);
+    if (exact && strict_nan && is_nan(kResult, result) && !keeps_nan_rule<Op>(impl, in, result)) {
+        exact = false;
+        v.category = Category::wrong_nan;
+        v.error = std::numeric_limits<double>::infinity();
+    } else if (!exact) {
         double host_error = 0;
         if (is_nan(kResult, result) || is_nan(kResult, expected)) {
             v.error = std::numeric_limits<double>::infinity();
@@ -102,10 +165,11 @@ Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands&
         }
         v.category = classify(kResult, expected, result, v.error);
         // NVIDIA states its bounds as the distance to the correctly rounded result in ulps, that
-        // is, in representable numbers; an infinity for a finite value never passes.
-        if constexpr (kResult == Format::binary32) {
+        // is, in representable numbers; an infinity for a finite value never passes. Counted for
+        // binary32 results and wherever an impl claims such a bound.
+        if (kResult == Format::binary32 || impl.bound > 0) {
             if (!is_nan(kResult, result) && !is_nan(kResult, expected)) {
-                v.steps = representable_steps(kResult, result, expected);
+                v.steps = saturated_steps(kResult, result, expected);
                 const bool finite_pair = !is_infinite(kResult, result) && !is_infinite(kResult, expected);
                 if (impl.bound > 0 && finite_pair && static_cast<double>(v.steps) <= impl.bound) {
                     v.category = Category::within_bound;
@@ -113,9 +177,9 @@ Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands&
             }
         }
     }
-    v.measured = !exact;
+    v.measured = !exact && v.category != Category::wrong_nan;  // a NaN's payload has no error in ulps
     v.wrong = v.failed();
-    if (impl.in_domain != nullptr && !impl.in_domain(in)) {
+    if (impl.in_domain != nullptr && !impl.in_domain(in, expected, exact_is_tiny<Op>(mpfr, in, expected, impl))) {
         v.wrong = !exact;  // outside the claim: wrong means not the exact answer
         v.category = Category::outside_domain;
     }

@@ -10,7 +10,7 @@ constexpr std::array<std::string_view, kCategoryCount> kNames = {
     "flushed_to_zero", "spurious_zero",     "wrong_zero_sign",  "spurious_infinity",
     "missing_infinity", "spurious_nan",     "missing_nan",      "within_bound",
     "above_bound",     "not_normalized",    "not_exact",        "bad_split",
-    "unclaimed",       "outside_domain",
+    "unclaimed",       "outside_domain",    "wrong_nan",
 };
 
 }  // namespace

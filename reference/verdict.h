@@ -30,9 +30,11 @@ enum class Category : uint8_t {
     unclaimed,          // measured, but the impl claims no bound (not a failure)
     // any op
     outside_domain,     // the inputs lie outside the impl's declared domain: not judged
+    // correctly rounded ops under --strict-nan
+    wrong_nan,          // a NaN where one is due, but signalling or against the impl's NaN rule
 };
 
-inline constexpr int kCategoryCount = 18;
+inline constexpr int kCategoryCount = 19;
 
 std::string_view category_name(Category c);
 std::optional<Category> category_from_name(std::string_view name);

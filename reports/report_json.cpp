@@ -117,6 +117,7 @@ std::string render_json(const CampaignReport& report) {
                      {"count_per_unit", c.spec.count},
                      {"backend", c.spec.backend},
                      {"reference", std::string(reference_mode_name(c.spec.reference))},
+                     {"strict_nan", c.spec.strict_nan},
                      {"impls", c.spec.impls},
                      {"classes", c.spec.classes},
                      {"elapsed_seconds", c.elapsed_seconds},
@@ -148,6 +149,7 @@ std::string render_json(const CampaignReport& report) {
             if (op_info(s.op).metric == Metric::correctly_rounded) {
                 j["ulp_bound"] = spec.bound;
                 j["bound_source"] = spec.bound_source;
+                j["nan_rule"] = std::string(nan_rule_name(spec.nans));
                 j["ftz"] = spec.ftz;
                 j["ftz_changed"] = s.merged.ftz_changed;
                 // NVIDIA's measure: the distance to the correctly rounded result (65: more than 64).

@@ -222,6 +222,10 @@ std::string render_markdown(const CampaignReport& report) {
     for (const UnitState& u : report.units) any_exhaustive = any_exhaustive || u.exhaustive;
     o << "- Seed " << c.spec.seed << ", up to " << grouped(c.spec.count) << " inputs per (impl, class)"
       << (any_exhaustive ? "; exhaustive classes sweep every bit pattern of their set" : "") << "\n";
+    if (c.spec.strict_nan) {
+        o << "- NaNs: strict (`--strict-nan`): a NaN result must be quiet and follow its impl's declared NaN "
+             "rule; a NaN that does not is counted as `wrong_nan`\n";
+    }
     if (c.spec.reference == ReferenceMode::fast) {
         std::string host_ops;
         for (const OpInfo& op : all_ops()) {

@@ -43,7 +43,8 @@ CREATE TABLE campaigns (
     gpu_wait_seconds  REAL NOT NULL DEFAULT 0,
     host_wait_seconds REAL NOT NULL DEFAULT 0,
     notes             TEXT NOT NULL DEFAULT '',
-    reference         TEXT NOT NULL DEFAULT 'mpfr' CHECK (reference IN ('mpfr', 'fast'))
+    reference         TEXT NOT NULL DEFAULT 'mpfr' CHECK (reference IN ('mpfr', 'fast')),
+    strict_nan        INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE units (
     campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
@@ -219,6 +220,17 @@ std::string schema_version_of(sqlite3* db, const std::string& path) {
     return version.step() ? version.text(0) : "none";
 }
 
+// Version 3 had no strict-NaN campaigns.
+void migrate_from_v3(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (schema_version_of(db, path) != "3") return;  // another process migrated it meanwhile
+    execute(db, R"sql(
+        ALTER TABLE campaigns ADD COLUMN strict_nan INTEGER NOT NULL DEFAULT 0;
+        UPDATE meta SET value = '4' WHERE key = 'schema_version';
+    )sql");
+    t.commit();
+}
+
 // Version 2 held two operand words and did not record what a unit's inputs depend on. Its
 // inputs came from the generators of version 1 of every class, under the same keys, so the keys
 // and versions are recomputed from each unit's op, class and seed; units of ops or classes this
@@ -252,6 +264,12 @@ void migrate_from_v2(sqlite3* db, const std::string& path) {
         }
     }
     t.commit();
+}
+
+// Brings a database of an older version to the current one, step by step.
+void migrate(sqlite3* db, const std::string& path) {
+    migrate_from_v2(db, path);
+    migrate_from_v3(db, path);
 }
 
 }  // namespace
@@ -306,22 +324,24 @@ void Store::create_schema() {
 
 void Store::check_schema(Mode mode) {
     std::string found = schema_version_of(db_, path_);
-    if (found == "2") {
+    if (found == "2" || found == "3") {
         // Migrated in place on first open, by a connection that may write even when this one
         // only reads.
         if (mode == Mode::read_write) {
-            migrate_from_v2(db_, path_);
+            migrate(db_, path_);
         } else {
             sqlite3* writer = nullptr;
             try {
                 writer = open_database(path_, SQLITE_OPEN_READWRITE,
-                                       " to migrate it from schema version 2 to " + std::to_string(kSchemaVersion));
+                                       " to migrate it from schema version " + found + " to " +
+                                           std::to_string(kSchemaVersion));
                 if (sqlite3_db_readonly(writer, "main") == 1) {
-                    throw UsageError("database '" + path_ + "' has schema version 2 and cannot be written; fpverify "
+                    throw UsageError("database '" + path_ + "' has schema version " + found +
+                                     " and cannot be written; fpverify "
                                      "migrates it to version " + std::to_string(kSchemaVersion) +
                                      " in place, which needs write access");
                 }
-                migrate_from_v2(writer, path_);
+                migrate(writer, path_);
             } catch (...) {
                 sqlite3_close(writer);
                 throw;
@@ -333,7 +353,7 @@ void Store::check_schema(Mode mode) {
     if (found != std::to_string(kSchemaVersion)) {
         throw UsageError("database '" + path_ + "' has schema version " + found +
                          "; this fpverify reads and writes version " + std::to_string(kSchemaVersion) +
-                         " and migrates version 2");
+                         " and migrates versions 2 and 3");
     }
 }
 
@@ -344,14 +364,15 @@ int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitS
     Statement c(db_, R"sql(
         INSERT INTO campaigns (name, status, created_at, seed, count_per_unit, backend, threads,
             batch_size, failures_kept, worst_kept, impls, classes, command_line, host,
-            fpverify_version, notes, reference)
-        VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+            fpverify_version, notes, reference, strict_nan)
+        VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     c.bind(1, spec.name).bind(2, utc_now_iso8601()).bind(3, as_sql(spec.seed));
     c.bind(4, as_sql(spec.count)).bind(5, spec.backend).bind(6, int64_t{spec.threads});
     c.bind(7, as_sql(spec.batch)).bind(8, as_sql(spec.limits.failures_kept));
     c.bind(9, as_sql(spec.limits.worst_kept)).bind(10, json_list(spec.impls));
     c.bind(11, json_list(spec.classes)).bind(12, spec.command_line).bind(13, host);
-    c.bind(14, version).bind(15, notes).bind(16, std::string(reference_mode_name(spec.reference))).run();
+    c.bind(14, version).bind(15, notes).bind(16, std::string(reference_mode_name(spec.reference)));
+    c.bind(17, int64_t{spec.strict_nan ? 1 : 0}).run();
     const int64_t id = sqlite3_last_insert_rowid(db_);
     Statement u(db_, R"sql(
         INSERT INTO units (campaign_id, ordinal, impl, op, class, planned, next_index, tested,
@@ -498,7 +519,7 @@ CampaignRecord Store::campaign(int64_t id) {
         SELECT id, name, status, created_at, coalesce(finished_at, ''), seed, count_per_unit,
                backend, threads, batch_size, failures_kept, worst_kept, impls, classes,
                command_line, host, fpverify_version, elapsed_seconds, gpu_wait_seconds,
-               host_wait_seconds, notes, reference
+               host_wait_seconds, notes, reference, strict_nan
         FROM campaigns WHERE id = ?)sql");
     s.bind(1, id);
     if (!s.step()) {
@@ -527,6 +548,7 @@ CampaignRecord Store::campaign(int64_t id) {
     r.host_wait_seconds = s.real(19);
     r.notes = s.text(20);
     r.spec.reference = reference_mode_from_name(s.text(21)).value_or(ReferenceMode::mpfr);
+    r.spec.strict_nan = s.int64(22) != 0;
     return r;
 }
 

@@ -157,7 +157,7 @@ TEST_F(CampaignCli, JsonReportHasCountsMaxErrorsAndWorstInputs) {
     EXPECT_EQ(report["format"], "fpverify-report");
     EXPECT_EQ(report["format_version"], 1);
     EXPECT_EQ(report["campaign"]["name"], "cli-test");
-    EXPECT_EQ(report["units"].size(), 30u);
+    EXPECT_EQ(report["units"].size(), 33u);
     for (const json& impl : report["impls"]) {
         if (impl["impl"] == "div64.emu_halley") {
             EXPECT_GT(impl["failed"].get<uint64_t>(), 0u);
@@ -194,7 +194,7 @@ TEST_F(CampaignCli, MarkdownAndHtmlReportsSayWhoFails) {
 TEST_F(CampaignCli, QueriesAreReadOnly) {
     const CommandResult summary = run_fpverify({"query", "--db", db_, "--preset", "summary"});
     EXPECT_EQ(summary.status, 0) << summary.err;
-    EXPECT_TRUE(contains(summary.out, "(30 rows)")) << summary.out;
+    EXPECT_TRUE(contains(summary.out, "(33 rows)")) << summary.out;
     const CommandResult sql = run_fpverify(
         {"query", "--db", db_, "--format", "csv",
          "SELECT impl, sum(failed) FROM units GROUP BY impl ORDER BY impl"});
@@ -202,7 +202,7 @@ TEST_F(CampaignCli, QueriesAreReadOnly) {
     EXPECT_TRUE(contains(sql.out, "div64.emu_nr,0")) << sql.out;
     const CommandResult json_rows =
         run_fpverify({"query", "--db", db_, "--format", "json", "SELECT count(*) AS n FROM units"});
-    EXPECT_EQ(json::parse(json_rows.out)[0]["n"], 30);
+    EXPECT_EQ(json::parse(json_rows.out)[0]["n"], 33);
     for (const char* write : {"DELETE FROM campaigns", "DROP TABLE units",
                               "UPDATE units SET failed = 0", "SELECT 1; DELETE FROM units"}) {
         const CommandResult r = run_fpverify({"query", "--db", db_, write});
@@ -211,7 +211,7 @@ TEST_F(CampaignCli, QueriesAreReadOnly) {
     EXPECT_EQ(run_fpverify({"query", "--db", db_, "SELEC oops"}).status, 2);
     EXPECT_EQ(run_fpverify({"query", "--db", db_, "--preset", "nonsense"}).status, 2);
     EXPECT_EQ(run_fpverify({"query", "--db", db_, "--format", "csv", "SELECT count(*) FROM units"}).out,
-              "count(*)\n30\n");  // nothing was deleted
+              "count(*)\n33\n");  // nothing was deleted
 }
 
 TEST_F(CampaignCli, ReproReRunsAStoredFailure) {

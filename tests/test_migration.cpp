@@ -53,9 +53,9 @@ void expect_report_like(const std::string& db, int campaign, const std::string& 
 TEST(Migration, AVersion2DatabaseReportsAsItsOwnFpverifyDidAndResumesToAnUninterruptedRun) {
     TempDir dir;
     const std::string db = copy_of_v2(dir);
-    // Read-only commands migrate too: the first open writes version 3 in place.
+    // Read-only commands migrate too: the first open writes version 4 in place, through 3.
     expect_report_like(db, 1, "v2_finished");
-    EXPECT_EQ(schema_version(db), "value\n3\n");
+    EXPECT_EQ(schema_version(db), "value\n4\n");
     EXPECT_EQ(testing::failures_csv(db, "WHERE campaign_id = 1"), testing::gunzip(testing::golden_dir() + "/v2_finished.failures.csv.gz"));
     // Every unit now says what its inputs depend on.
     const CommandResult keys = run_fpverify({"query", "--db", db, "--format", "csv",
@@ -91,6 +91,26 @@ TEST(Migration, AResumeWhoseInputsWouldChangeIsRefusedNamingTheUnit) {
 
     // Nothing was judged or written.
     EXPECT_EQ(run_fpverify({"query", "--db", db, progress}).out, before);
+}
+
+// Version 3 (issue 10) lacked the strict-NaN flag of campaigns: its campaigns were not strict.
+TEST(Migration, AVersion3DatabaseGainsTheStrictNanFlagAndResumes) {
+    TempDir dir;
+    const std::string db = dir.path("v3.db");
+    ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "sqrt64.host_ru", "--classes", "normal", "--count", "1000",
+                            "--backend", "cpu", "--no-progress", "--quiet"}).status, 0);
+    // What version 3 looked like.
+    execute(db, "ALTER TABLE campaigns DROP COLUMN strict_nan; UPDATE meta SET value = '3' WHERE key = 'schema_version'");
+    const CommandResult report = run_fpverify({"report", "--db", db, "--format", "json"});
+    ASSERT_EQ(report.status, 0) << report.err;
+    EXPECT_TRUE(contains(report.out, "\"strict_nan\": false")) << report.out.substr(0, 300);
+    EXPECT_EQ(schema_version(db), "value\n4\n");
+    const CommandResult more = run_fpverify({"run", "--db", db, "--impl", "sqrt64.host_ru", "--classes", "specials",
+                                             "--count", "1000", "--backend", "cpu", "--no-progress", "--quiet",
+                                             "--strict-nan"});
+    EXPECT_EQ(more.status, 0) << more.err;
+    EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT strict_nan FROM campaigns ORDER BY id"}).out,
+              "strict_nan\n0\n1\n");
 }
 
 TEST(Migration, OtherSchemaVersionsAreRefused) {

@@ -19,19 +19,36 @@ using testing::run_command;
 using testing::TempDir;
 using testing::contains;
 
-TEST(Plugin, AnExternalHeaderBuildsInAndRunsLikeAShippedImpl) {
-    TempDir dir;
-    const std::string header = dir.path("my_div64.h");
-    std::filesystem::copy_file("docs/examples/my_div64.h", header);
+// Builds fpverify with a plug-in header into `build`, as a user would: make EXTRA_IMPLS=...
+// When the stock release build is there, its objects are copied first (timestamps kept), so
+// that only what the plug-in changes is compiled again (the catalogue, the GPU plug-in kernels);
+// otherwise a CPU build of everything.
+CommandResult build_with_plugin(const std::string& build, const std::vector<std::string>& variables) {
     // A nested make must not inherit the outer make's job server.
     unsetenv("MAKEFLAGS");
     unsetenv("MFLAGS");
     unsetenv("MAKELEVEL");
+    std::vector<std::string> args = {"-s", "-j" + std::to_string(std::max(1u, std::thread::hardware_concurrency())),
+                                     "RELEASE_DIR=" + build};
+    if (testing::file_exists("build/release/fpverify")) {
+        std::filesystem::create_directories(build);
+        const CommandResult copied = run_command("cp", {"-rp", "build/release/.", build});
+        if (copied.status != 0) return copied;
+        std::filesystem::remove(build + "/fpverify");
+    } else {
+        args.push_back("NVCC=");
+    }
+    args.insert(args.end(), variables.begin(), variables.end());
+    args.push_back(build + "/fpverify");
+    return run_command("make", args);
+}
+
+TEST(Plugin, AnExternalHeaderBuildsInAndRunsLikeAShippedImpl) {
+    TempDir dir;
+    const std::string header = dir.path("my_div64.h");
+    std::filesystem::copy_file("docs/examples/my_div64.h", header);
     const std::string build = dir.path("build");
-    const unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-    const CommandResult made = run_command("make", {"-s", "-j" + std::to_string(jobs), "EXTRA_IMPLS=" + header,
-                                                    "RELEASE_DIR=" + build, "NVCC=",
-                                                    build + "/fpverify"});
+    const CommandResult made = build_with_plugin(build, {"EXTRA_IMPLS=" + header});
     ASSERT_EQ(made.status, 0) << made.out << made.err;
     const std::string fpv = build + "/fpverify";
     const CommandResult impls = run_command(fpv, {"list", "impls"});
@@ -99,19 +116,43 @@ TEST(Plugin, HeadersMayOverloadAndQualifyCudaIntrinsicsOnBothCompilers) {
     EXPECT_TRUE(testing::file_exists(build + "/verifier/gpu_plugins.o"));
 }
 
-// A real third-party CUDA library read after fpverify's header on the host: NVIDIA CCCL's
-// cuda::experimental::fpemu declares its own __dadd_rn, __ddiv_rn and __fma_rn overloads.
-TEST(Plugin, CcclFpemuCompilesAfterFpverifysIntrinsics) {
+// NVIDIA's cuda::experimental::fpemu, verified end to end on the CPU: the documented example
+// (docs/examples/fpemu.h) built in with CCCL's include path, its 36 impls listed with their
+// claims, and a short campaign of every one over `all`. fpemu declares its own __dadd_rn,
+// __ddiv_rn and __fma_rn for its number type, read after fpverify's host intrinsics.
+TEST(Plugin, CcclFpemuBuildsInAndEveryImplRunsACampaign) {
     const std::string cccl = "../shared/third_party/cccl/libcudacxx/include";
     if (!testing::file_exists(cccl + "/cuda/fpemu")) GTEST_SKIP() << "no CCCL with fpemu at " << cccl;
     TempDir dir;
-    const std::string source = dir.path("fpemu_after_fpverify.cpp");
-    std::ofstream(source) << "#include \"core/cuda_host_intrinsics.h\"\n#include <cuda/fpemu>\n"
-                             "double third() { return static_cast<double>(cuda::experimental::fpemu<double>(1.0) / "
-                             "cuda::experimental::fpemu<double>(3.0)); }\n";
-    const CommandResult compiled = run_command("g++", {"-std=c++20", "-Wall", "-Wextra", "-Werror", "-I.", "-isystem", cccl,
-                                                       "-c", source, "-o", dir.path("fpemu.o")});
-    EXPECT_EQ(compiled.status, 0) << compiled.err;
+    const std::string build = dir.path("build");
+    const CommandResult made = build_with_plugin(build, {"EXTRA_IMPLS=docs/examples/fpemu.h", "EXTRA_INCLUDES=" + cccl});
+    ASSERT_EQ(made.status, 0) << made.out << made.err;
+    const std::string fpv = build + "/fpverify";
+    const CommandResult listed = run_command(fpv, {"list", "impls"});
+    std::string impls;
+    size_t count = 0;
+    for (const char* op : {"add64", "sub64", "mul64", "div64", "fma64", "sqrt64"}) {
+        for (const char* variant : {"fpemu_high", "fpemu_high_rz", "fpemu_high_ru", "fpemu_high_rd", "fpemu_mid", "fpemu_low"}) {
+            const std::string name = std::string(op) + "." + variant;
+            EXPECT_TRUE(contains(listed.out, name + " (plug-in)")) << name;
+            impls += (impls.empty() ? "" : ",") + name;
+            ++count;
+        }
+    }
+    EXPECT_EQ(count, 36u);
+    EXPECT_TRUE(contains(listed.out, "correctly rounded toward -infinity (claimed)")) << listed.out;
+
+    const CommandResult run = run_command(fpv, {"run", "--db", dir.path("fpemu.db"), "--impl", impls, "--classes", "all",
+                                                "--count", "3000", "--backend", "cpu", "--no-progress", "--quiet"});
+    EXPECT_TRUE(run.status == 0 || run.status == 1) << run.err;
+    const CommandResult units = run_command(fpv, {"query", "--db", dir.path("fpemu.db"), "--format", "csv",
+                                                  "SELECT count(DISTINCT impl), sum(tested), sum(outside) FROM units"});
+    ASSERT_EQ(units.status, 0) << units.err;
+    EXPECT_TRUE(contains(units.out, "\n36,")) << units.out;
+    // mid and low claim less than the whole range: some inputs lie outside and are counted apart.
+    const CommandResult outside = run_command(fpv, {"query", "--db", dir.path("fpemu.db"), "--format", "csv",
+                                                    "SELECT sum(outside) > 0 FROM units WHERE impl LIKE '%fpemu_mid'"});
+    EXPECT_TRUE(contains(outside.out, "\n1")) << outside.out;
 }
 
 }  // namespace

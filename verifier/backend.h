@@ -18,6 +18,7 @@ struct UnitWork {
     const InputSet& inputs;
     TallyLimits limits;
     ReferenceMode reference = ReferenceMode::mpfr;
+    bool strict_nan = false;
 };
 
 // Receives the tally of inputs [begin, end) once they are all judged. Returning false asks the

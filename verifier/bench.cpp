@@ -1,5 +1,7 @@
 #include "verifier/bench.h"
 
+#include "verifier/cpu_raw_throughput.h"
+
 #include <omp.h>
 #include <unistd.h>
 
@@ -180,11 +182,24 @@ int run_sweep_bench(const BenchOptions& options) {
 int run_bench(const BenchOptions& options) {
     if (options.sweep) return run_sweep_bench(options);
     if (options.raw) {
-        // 10^8 threads of 100 dependent operations each, as the seed post measured division.
-        std::printf("raw GPU throughput (GPU 0, 10^8 threads x 100 dependent operations, fastest of "
-                    "5 runs):\n");
-        for (const RawThroughput& r : gpu_raw_throughput(0, 100000000, 100)) {
-            std::printf("  %-28s %9.1f Gop/s  (%.1f ms)\n", r.impl.c_str(), r.gops, 1e3 * r.seconds);
+        std::printf("raw CPU throughput (one core, %s; 8 interleaved dependent chains, every operand made "
+                    "from the last result; called through the catalogue's function pointer; fastest of 3):\n",
+                    host_name().c_str());
+        for (const CpuRawThroughput& r : cpu_raw_throughput()) {
+            std::printf("  %-32s %9.2f ns/op  (%7.1f Mop/s)\n", r.impl.c_str(), r.ns_per_call, 1e3 / r.ns_per_call);
+        }
+        std::string why;
+        std::vector<std::string> gpus;
+        if (probe_gpus(why, gpus)) {
+            // 10^8 threads of 100 dependent operations each, as the seed post measured division.
+            std::printf("raw GPU throughput (GPU 0, 10^8 threads x 100 dependent operations, every operand made "
+                        "from the last result; fastest of 3 runs):\n");
+            for (const RawThroughput& r : gpu_raw_throughput(0, 100000000, 100)) {
+                std::printf("  %-32s %9.1f Gop/s  (%.1f ms)%s\n", r.impl.c_str(), r.gops, 1e3 * r.seconds,
+                            r.seed_style ? "  seed-style: the divisor held fixed, hoistable" : "");
+            }
+        } else {
+            std::printf("raw GPU throughput: not measured (%s)\n", why.c_str());
         }
     }
     if (options.threads > 0) omp_set_num_threads(options.threads);

@@ -46,7 +46,8 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
     for (size_t i = 0; i < units.size() && !g_stop_requested.load(); ++i) {
         UnitState& unit = units[i];
         if (unit.done()) continue;
-        const UnitWork work{impl_named(unit.impl), inputs[i], campaign.spec.limits, campaign.spec.reference};
+        const UnitWork work{impl_named(unit.impl), inputs[i], campaign.spec.limits, campaign.spec.reference,
+                              campaign.spec.strict_nan};
         const std::string label = "[" + std::to_string(i + 1) + "/" + std::to_string(units.size()) +
                                   "] " + unit.impl + " x " + unit.input_class;
         auto batch_started = std::chrono::steady_clock::now();

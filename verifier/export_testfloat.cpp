@@ -1,5 +1,6 @@
 #include "verifier/export_testfloat.h"
 
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -13,8 +14,8 @@
 namespace fpv {
 namespace {
 
-std::optional<FlaggedResult> host_ieee_answer(OpId op, const Operands& in) {
-    return with_op(op, [&](auto tag) { return host_ieee_result<typename decltype(tag)::type>(in); });
+std::optional<FlaggedResult> host_ieee_answer(OpId op, const Operands& in, Rounding rounding) {
+    return with_op(op, [&](auto tag) { return host_ieee_result<typename decltype(tag)::type>(in, rounding); });
 }
 
 std::string ops_with_testfloat() {
@@ -30,6 +31,7 @@ std::string ops_with_testfloat() {
 ExportSummary export_testfloat(Store& store, int64_t campaign_id, const std::string& impl) {
     ExportSummary summary;
     const TestFloatFormat* format = nullptr;
+    std::optional<Rounding> mode;  // one file, one rounding mode
     std::set<std::tuple<uint64_t, uint64_t, uint64_t>> written;  // a failing input of several impls, once
     bool impl_seen = impl.empty();
     for (const UnitState& unit : store.units(campaign_id)) {
@@ -51,9 +53,17 @@ ExportSummary export_testfloat(Store& store, int64_t campaign_id, const std::str
         format = f;
         const ImplInfo* info = find_impl(unit.impl);
         const bool ftz = info != nullptr && info->spec.ftz;
+        // The lines state the answer in the impl's own rounding mode (testfloat_gen -rminMag etc.).
+        const Rounding rounding = info != nullptr ? info->spec.rounding : Rounding::rn;
+        if (mode && *mode != rounding) {
+            throw UsageError("export: the campaign's failures were judged in several rounding modes (" +
+                             std::string(rounding_name(*mode)) + ", " + std::string(rounding_name(rounding)) +
+                             "); a TestFloat file has one: choose one impl with --impl");
+        }
+        mode = rounding;
         for (const FailureRecord& r : failures) {
             if (!written.insert({r.input.a, r.input.b, r.input.c}).second) continue;
-            const auto host = host_ieee_answer(op, r.input);
+            const auto host = host_ieee_answer(op, r.input, rounding);
             if (!host) throw std::logic_error("export: op " + unit.op + " has a TestFloat name but no host answer");
             // The host's IEEE answer is the correctly rounded one; the stored reference (MPFR's)
             // must agree, except for FTZ builds, which were judged against the FTZ answer.

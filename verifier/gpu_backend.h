@@ -32,13 +32,15 @@ uint64_t mufu_mantissa_mismatches(int device);
 
 struct RawThroughput {
     std::string impl;
-    double gops = 0;     // divisions per second / 1e9
-    double seconds = 0;  // fastest of the timed runs
+    double gops = 0;          // operations per second / 1e9
+    double seconds = 0;       // fastest of the timed runs
+    bool seed_style = false;  // timed as the seed post did, one operand held fixed
 };
 
-// Operations per second of each GPU impl of every op with a raw_chain trait, in a tight
-// dependent loop, the way the seed post measured division: `threads` threads each doing `reps`
-// operations, each result feeding the next call.
+// Operations per second of each GPU impl of every op with a raw_chain trait, plug-ins
+// included, in a tight dependent loop: `threads` threads each doing `reps` operations, every
+// operand of a call made from the call before (and, for ops with a seed_style_chain, again as
+// the seed post measured division, the divisor held fixed).
 std::vector<RawThroughput> gpu_raw_throughput(int device, uint64_t threads, int reps);
 
 struct SweepTiming {

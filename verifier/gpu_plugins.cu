@@ -3,6 +3,7 @@
 // its functions run only in these kernels, where CUDA's intrinsics are the device's own.
 // Without a plug-in there is nothing to launch.
 #include "verifier/gpu_kernels.cuh"
+#include "verifier/gpu_raw_chain.cuh"
 
 #if defined(FPV_EXTRA_IMPLS_HEADER)
 #include "core/cuda_host_intrinsics.h"
@@ -28,14 +29,21 @@ namespace fpv::gpu {
         launch_impl<::fpv::op::op_name, Plugin_##op_name##_##variant>(inputs, params, a);         \
         return true;                                                                              \
     }
+#define FPV_PLUGIN_TIME(op_name, variant, fn) \
+    time_impl<::fpv::op::op_name, Plugin_##op_name##_##variant>(#op_name "." #variant, threads, reps, out, results);
 #define FPV_PLUGIN_FUNCTOR(op, variant, fn, where, ...) FPV_PLUGIN_ON_GPU_##where(FPV_PLUGIN_TYPE, op, variant, fn)
 #define FPV_PLUGIN_DISPATCH(op, variant, fn, where, ...) FPV_PLUGIN_ON_GPU_##where(FPV_PLUGIN_LAUNCH, op, variant, fn)
+#define FPV_PLUGIN_TIMING(op, variant, fn, where, ...) FPV_PLUGIN_ON_GPU_##where(FPV_PLUGIN_TIME, op, variant, fn)
 
 FPV_PLUGIN_IMPLS(FPV_PLUGIN_FUNCTOR)
 
 bool launch_plugin(const ImplInfo& impl, const InputSet& inputs, const ClassParams& params, const LaunchArgs& a) {
     FPV_PLUGIN_IMPLS(FPV_PLUGIN_DISPATCH)
     return false;
+}
+
+void plugin_raw_throughput(uint64_t threads, int reps, uint64_t* out, std::vector<RawThroughput>& results) {
+    FPV_PLUGIN_IMPLS(FPV_PLUGIN_TIMING)
 }
 
 }  // namespace fpv::gpu
@@ -45,6 +53,8 @@ bool launch_plugin(const ImplInfo& impl, const InputSet& inputs, const ClassPara
 namespace fpv::gpu {
 
 bool launch_plugin(const ImplInfo&, const InputSet&, const ClassParams&, const LaunchArgs&) { return false; }
+
+void plugin_raw_throughput(uint64_t, int, uint64_t*, std::vector<RawThroughput>&) {}
 
 }  // namespace fpv::gpu
 

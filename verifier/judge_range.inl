@@ -28,7 +28,7 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
     const bool exhaustive = inputs.exhaustive;
 #pragma omp parallel
     {
-        OpJudge<Op> judge(work.impl, work.reference);
+        OpJudge<Op> judge(work.impl, work.reference, work.strict_nan);
         Tally& mine = partial[static_cast<size_t>(omp_get_thread_num())].tally;
 #pragma omp for schedule(dynamic, 2048) nowait
         for (uint64_t i = begin; i < end; ++i) {
@@ -39,11 +39,17 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
             if (v.ftz_changed) ++mine.ftz_changed;
             if (exhaustive && v.wrong) mine.record_wrong(static_cast<uint32_t>(in.a), work.limits);
             if (v.reference_conflict) mine.record_disagreement(i, in, v.conflicting, v.checked, work.limits);
-            // A vector file states IEEE answers: FTZ builds are judged against others.
+            // A vector file states IEEE answers in its own rounding mode: FTZ builds are judged
+            // against others, and an impl of another mode needs the reference in the file's.
             if constexpr (Generator::kVectorFile) {
-                if (!work.impl.spec.ftz && !same_answer(Op::result, inputs.vector_results[i], v.expected)) {
-                    mine.record_disagreement(i, in, inputs.vector_results[i], v.expected,
-                                             work.limits);
+                if (!work.impl.spec.ftz) {
+                    const uint64_t stated = inputs.vector_results[i];
+                    const uint64_t reference = work.impl.spec.rounding == inputs.vector_rounding
+                                                   ? v.expected
+                                                   : judge.reference(in, inputs.vector_rounding);
+                    if (!same_answer(Op::result, stated, reference)) {
+                        mine.record_disagreement(i, in, stated, reference, work.limits);
+                    }
                 }
             }
         }

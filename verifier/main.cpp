@@ -176,7 +176,7 @@ struct RunArgs {
     std::string reference = "mpfr";
     int threads = 0;
     size_t worst = 16;
-    bool progress = false, no_progress = false, quiet = false;
+    bool progress = false, no_progress = false, quiet = false, strict_nan = false;
 };
 
 bool want_progress(bool on, bool off) {
@@ -197,6 +197,7 @@ int run_command(const RunArgs& a, const std::string& command_line) {
     spec.limits.failures_kept = static_cast<size_t>(parse_count(a.failures_kept, "--failures-kept"));
     spec.limits.worst_kept = a.worst;
     spec.reference = parse_reference(a.reference);
+    spec.strict_nan = a.strict_nan;
     spec.command_line = command_line;
     // Validate everything (including the GPU's presence) before the database is touched.
     check_impl_names(spec.impls);  // before the backend, for the clearer message
@@ -419,6 +420,10 @@ int main(int argc, char** argv) {
                         "arithmetic; exact sums for float-float ops; `fpverify list ops` says which), MPFR "
                         "recomputing 1 input in 1024")
         ->capture_default_str();
+    run_cmd->add_flag("--strict-nan", run.strict_nan,
+                      "hold NaN results to the NaN rule each impl declares (quiet; the first NaN operand "
+                      "quieted, or one canonical NaN), as TestFloat's -checkNaNs; by default any NaN "
+                      "matches any NaN");
     run_cmd->add_flag("--progress", run.progress, "draw a progress line even off a terminal");
     run_cmd->add_flag("--no-progress", run.no_progress, "no progress line");
     run_cmd->add_flag("--quiet", run.quiet, "no summary");
@@ -480,7 +485,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     bench_cmd->add_option("--threads", bench.threads, "host threads (0: every core)");
     bench_cmd->add_option("--backend", bench.backend, "cpu | gpu")->capture_default_str();
-    bench_cmd->add_flag("--raw", bench.raw, "also time every GPU division impl in a tight loop");
+    bench_cmd->add_flag("--raw", bench.raw,
+                        "also time every impl of every op (plug-ins included) in dependent loops: on one CPU "
+                        "core and, where there is a GPU, on GPU 0");
     std::string bench_reference = "mpfr";
     bench_cmd->add_option("--reference", bench_reference, "mpfr | fast: the reference of the verified campaign")
         ->capture_default_str();

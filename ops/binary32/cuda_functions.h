@@ -39,7 +39,7 @@ inline constexpr std::string_view kGuide = "CUDA C++ Programming Guide, Mathemat
 inline constexpr std::string_view kFrcpSource = "CUDA Math API: __frcp_rn rounds to nearest even";
 
 // __fdividef's bound holds for |y| in [2^-126, 2^126].
-inline bool divisor_in_fdividef_range(const Operands& in) {
+inline bool divisor_in_fdividef_range(const Operands& in, uint64_t, bool) {
     const uint32_t m = static_cast<uint32_t>(in.b) & 0x7fffffffu;
     return m >= 0x00800000u && m <= 0x7e800000u;
 }

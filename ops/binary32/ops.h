@@ -62,16 +62,7 @@ struct rsqrt32 : binary32::FamilyTraits {
     static constexpr auto operands = binary32::kUnary;
     static constexpr uint64_t key_salt = uint64_t{11} << 56;
     static constexpr std::string_view testfloat = "";
-    struct reference {
-        // rSqrt(+-0) = +-inf as IEEE 754-2008 specifies (MPFR gives +inf for -0).
-        static int mpfr(mpfr_ptr out, const mpfr_srcptr* in, mpfr_rnd_t rounding) {
-            if (mpfr_zero_p(in[0])) {
-                mpfr_set_inf(out, mpfr_signbit(in[0]) ? -1 : 1);
-                return 0;
-            }
-            return mpfr_rec_sqrt(out, in[0], rounding);
-        }
-    };
+    using reference = MpfrRecSqrt754;
     using host_ieee = None;  // the host has no correctly rounded 1/sqrt
     using host_error = None;
     using classes = generic::Unary32Classes<rsqrt32>;
@@ -101,11 +92,7 @@ struct rcp32 : binary32::FamilyTraits {
     static constexpr auto operands = binary32::kUnary;
     static constexpr uint64_t key_salt = uint64_t{13} << 56;
     static constexpr std::string_view testfloat = "";
-    struct reference {
-        static int mpfr(mpfr_ptr out, const mpfr_srcptr* in, mpfr_rnd_t rounding) {
-            return mpfr_ui_div(out, 1, in[0], rounding);
-        }
-    };
+    using reference = MpfrReciprocal;
     using host_ieee = binary32::HostFloat<binary32::HostReciprocal>;
     using host_error = QuotientResidualError<true>;
     using classes = generic::Unary32Classes<rcp32>;

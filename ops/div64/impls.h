@@ -4,6 +4,7 @@
 
 #include "core/impl_traits.h"
 #include "ops/div64/emulated.h"
+#include "ops/rounded_natives.h"
 
 namespace fpv::div64 {
 
@@ -27,23 +28,22 @@ struct EmuNr : PortableImpl {
     }
 };
 
-// The host's own IEEE division (SSE rounds to nearest and keeps subnormals; fpverify never
-// changes MXCSR): a baseline that must never fail.
-struct HostDivide : HostImpl {
-    static constexpr ImplSpec spec{.variant = "host",
-                                   .summary = "the host CPU's own IEEE division (baseline)",
-                                   .domain = "all binary64 operands",
-                                   .claim = "correctly rounded (IEEE 754)"};
-    static uint64_t run(uint64_t x, uint64_t y) { return bits_of(double_of(x) / double_of(y)); }
-};
-
-struct CudaDivide : DeviceImpl<> {
-    static constexpr ImplSpec spec{.variant = "cuda",
-                                   .summary = "the GPU's own binary64 division, __ddiv_rn (baseline)",
-                                   .domain = "all binary64 operands",
-                                   .claim = "correctly rounded (IEEE 754)"};
+// The native divisions in every rounding mode: the host's IEEE division (SSE keeps subnormals;
+// fpverify changes the rounding mode only around the directed baselines) and the GPU's
+// __ddiv_r{n,z,u,d}: baselines that must never fail.
+struct NativeDivide {
+    static constexpr std::string_view domain = "all binary64 operands";
+    static constexpr std::array<std::string_view, 4> host_summary = {
+        "the host CPU's own IEEE division (baseline)", "the host CPU's own IEEE division under FE_TOWARDZERO (baseline)",
+        "the host CPU's own IEEE division under FE_UPWARD (baseline)",
+        "the host CPU's own IEEE division under FE_DOWNWARD (baseline)"};
+    static constexpr std::array<std::string_view, 4> cuda_summary = {
+        "the GPU's own binary64 division, __ddiv_rn (baseline)", "the GPU's own binary64 division, __ddiv_rz (baseline)",
+        "the GPU's own binary64 division, __ddiv_ru (baseline)", "the GPU's own binary64 division, __ddiv_rd (baseline)"};
+    static double host(double x, double y) { return x / y; }
 #if defined(__CUDACC__)
-    __device__ static uint64_t run(uint64_t x, uint64_t y) { return bits_of(__ddiv_rn(double_of(x), double_of(y))); }
+    template <Rounding R>
+    __device__ static double device(double x, double y) { return FPV_CUDA_ROUNDED(R, __ddiv, x, y); }
 #endif
 };
 

@@ -31,12 +31,12 @@ inline bool zero_infinity_or_nan(uint32_t bits) {
     return m == 0 || m >= 0x7f800000u;
 }
 
-inline bool in_domain_2m15_2p17(const Operands& in) {
+inline bool in_domain_2m15_2p17(const Operands& in, uint64_t = 0, bool = false) {
     const uint32_t m = static_cast<uint32_t>(in.a) & 0x7fffffffu;
     return zero_infinity_or_nan(static_cast<uint32_t>(in.a)) || (m >= 0x38000000u && m < 0x48000000u);
 }
 
-inline bool in_domain_2m1_2p3(const Operands& in) {
+inline bool in_domain_2m1_2p3(const Operands& in, uint64_t = 0, bool = false) {
     const uint32_t m = static_cast<uint32_t>(in.a) & 0x7fffffffu;
     return zero_infinity_or_nan(static_cast<uint32_t>(in.a)) || (m >= 0x3f000000u && m < 0x41000000u);
 }

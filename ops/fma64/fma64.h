@@ -1,0 +1,29 @@
+// fma64: a*b + c with one rounding (IEEE 754 fusedMultiplyAdd), correctly rounded in the impl's
+// rounding mode; an exact zero result is +0 except toward -infinity.
+#pragma once
+
+#include "ops/binary64_family.h"
+#include "ops/fma64/classes.h"
+#include "ops/fma64/natives.h"
+
+namespace fpv::op {
+
+struct fma64 : binary64::FamilyTraits {
+    static constexpr std::string_view name = "fma64";
+    static constexpr std::string_view summary = "IEEE-754 binary64 fused multiply-add a*b+c, one correct rounding";
+    static constexpr auto operands = binary64::kTernary;
+    static constexpr uint64_t key_salt = uint64_t{18} << 56;
+    static constexpr std::string_view testfloat = "f64_mulAdd";
+    using reference = MpfrOfThree<mpfr_fma>;
+    using host_ieee = binary64::HostIeee<::fpv::fma64::FusedMultiplyAdd, 3>;
+    using raw_chain = Binary64Chain<3, true>;
+    using classes = concat_t<binary64::GenericFront<fma64>,
+                             TypeList<::fpv::fma64::Cancellation, ::fpv::fma64::Sticky, ::fpv::fma64::Overflow,
+                                      ::fpv::fma64::Underflow, ::fpv::fma64::Subnormal, ::fpv::fma64::Midpoint,
+                                      ::fpv::fma64::NearExact>,
+                             binary64::GenericBack<fma64>, TypeList<generic::VectorFile<fma64>>>;
+    using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::fma64::FusedMultiplyAdd>,
+                             ::fpv::natives::CudaInEveryRounding<::fpv::fma64::FusedMultiplyAdd>>;
+};
+
+}  // namespace fpv::op

@@ -1,0 +1,451 @@
+// Every fma64 input class against its documented guarantee, proven input by input in exact
+// rational arithmetic, with MPFR showing the rounding consequences the guarantee is there for.
+#include <gtest/gtest.h>
+#include <mpfr.h>
+
+#include <array>
+#include <map>
+#include <set>
+#include <string>
+
+#include "ops/fma64/classes.h"
+#include "tests/exact_rational.h"
+
+namespace fpv {
+namespace {
+
+using testing::exact_value;
+using testing::floor_log2;
+using testing::power_of_two;
+using testing::ulp_at;
+
+// The keys and how many indices of each are checked.
+struct Sampling {
+    uint64_t key, samples;
+};
+constexpr Sampling kRuns[] = {{7, 20000}, {0x5eed5eed, 4000}};
+constexpr mpfr_rnd_t kModes[] = {MPFR_RNDN, MPFR_RNDZ, MPFR_RNDU, MPFR_RNDD};
+
+bool normal(uint64_t bits) {
+    const uint32_t f = b64::exponent_field(bits);
+    return f != 0 && f != 0x7ff;
+}
+mpq_class magnitude(const mpq_class& v) { return v < 0 ? mpq_class(-v) : v; }
+
+// Where a nonzero value lies on binary64's grid: |v| = (whole + fraction) * 2^exponent,
+// 0 <= fraction < 1, 2^exponent its ulp (exponent = max(floor(log2 |v|), -1022) - 52, unbounded
+// above).
+struct Grid {
+    int exponent;
+    mpz_class whole;
+    mpq_class fraction;
+    mpq_class ulp() const { return power_of_two(exponent); }
+};
+Grid grid(const mpq_class& v) {
+    const mpz_class num = abs(v.get_num()), den = v.get_den();
+    // floor(log2 |v|) from the sizes, corrected by one comparison.
+    int e = static_cast<int>(mpz_sizeinbase(num.get_mpz_t(), 2)) - static_cast<int>(mpz_sizeinbase(den.get_mpz_t(), 2));
+    mpz_class lhs = num, rhs = den;
+    if (e >= 0)
+        rhs <<= e;
+    else
+        lhs <<= -e;
+    if (lhs < rhs) --e;
+    Grid g{(e < -1022 ? -1022 : e) - 52, 0, 0};
+    mpz_class scaled_num = num, scaled_den = den;  // |v| / ulp
+    if (g.exponent >= 0)
+        scaled_den <<= g.exponent;
+    else
+        scaled_num <<= -g.exponent;
+    mpz_class rest;
+    mpz_fdiv_qr(g.whole.get_mpz_t(), rest.get_mpz_t(), scaled_num.get_mpz_t(), scaled_den.get_mpz_t());
+    g.fraction = mpq_class(rest, scaled_den);
+    g.fraction.canonicalize();
+    return g;
+}
+mpq_class midpoint_distance(const Grid& g) { return magnitude(g.fraction - mpq_class(1, 2)); }  // in ulps
+mpq_class representable_distance(const Grid& g) {
+    return g.fraction < mpq_class(1, 2) ? g.fraction : mpq_class(1 - g.fraction);
+}
+
+// The test's own rounding of a nonzero exact value to binary64, in an MPFR rounding mode.
+uint64_t round_exact(bool negative, const Grid& g, mpfr_rnd_t mode) {
+    bool up = false;
+    switch (mode) {
+        case MPFR_RNDN:
+            up = g.fraction > mpq_class(1, 2) || (g.fraction == mpq_class(1, 2) && mpz_odd_p(g.whole.get_mpz_t()));
+            break;
+        case MPFR_RNDU: up = !negative && g.fraction > 0; break;
+        case MPFR_RNDD: up = negative && g.fraction > 0; break;
+        default: break;
+    }
+    mpz_class n = g.whole + (up ? 1 : 0);
+    int e = g.exponent;
+    if (n == (mpz_class(1) << 53)) {
+        n = mpz_class(1) << 52;
+        ++e;
+    }
+    if (n != 0 && static_cast<int>(mpz_sizeinbase(n.get_mpz_t(), 2)) - 1 + e >= 1024) {
+        const bool to_infinity =
+            mode == MPFR_RNDN || (mode == MPFR_RNDU && !negative) || (mode == MPFR_RNDD && negative);
+        return (negative ? b64::kSign : 0) | (to_infinity ? b64::kInfinity : b64::kMaxFinite);
+    }
+    return b64::from_scaled_integer(n.get_ui(), e, negative);
+}
+uint64_t round_exact(const mpq_class& v, mpfr_rnd_t mode) { return round_exact(v < 0, grid(v), mode); }
+
+// MPFR with binary64's exponent range, where mpfr_subnormalize gives binary64's subnormals.
+class Binary64Range {
+public:
+    Binary64Range() : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
+        mpfr_set_emin(-1073);
+        mpfr_set_emax(1024);
+    }
+    ~Binary64Range() {
+        mpfr_set_emin(emin_);
+        mpfr_set_emax(emax_);
+    }
+
+private:
+    mpfr_exp_t emin_, emax_;
+};
+
+struct Rounded {
+    uint64_t bits;
+    int ternary;
+};
+Rounded mpfr_fma64(const Operands& in, mpfr_rnd_t mode) {
+    const Binary64Range range;
+    mpfr_t x, y, z, r;
+    mpfr_inits2(53, x, y, z, r, static_cast<mpfr_ptr>(nullptr));
+    mpfr_set_d(x, double_of(in.a), MPFR_RNDN);
+    mpfr_set_d(y, double_of(in.b), MPFR_RNDN);
+    mpfr_set_d(z, double_of(in.c), MPFR_RNDN);
+    int t = mpfr_fma(r, x, y, z, mode);
+    t = mpfr_subnormalize(r, t, mode);
+    const Rounded out{bits_of(mpfr_get_d(r, mode)), t};
+    mpfr_clears(x, y, z, r, static_cast<mpfr_ptr>(nullptr));
+    return out;
+}
+
+std::string show(const Operands& in) {
+    char text[80];
+    std::snprintf(text, sizeof text, "%016llx %016llx %016llx", static_cast<unsigned long long>(in.a),
+                  static_cast<unsigned long long>(in.b), static_cast<unsigned long long>(in.c));
+    return text;
+}
+
+// MPFR rounds the exact (nonzero) a*b + c as the test's own rounding does, in every mode; the
+// results by mode (RN, RZ, RU, RD) for the caller's consequence checks.
+std::array<Rounded, 4> expect_mpfr_agrees(const Operands& in, bool negative, const Grid& g) {
+    std::array<Rounded, 4> out{};
+    for (int m = 0; m < 4; ++m) {
+        out[m] = mpfr_fma64(in, kModes[m]);
+        EXPECT_EQ(out[m].bits, round_exact(negative, g, kModes[m])) << show(in) << " mode " << m;
+    }
+    return out;
+}
+std::array<Rounded, 4> expect_mpfr_agrees(const Operands& in, const mpq_class& exact) {
+    return expect_mpfr_agrees(in, exact < 0, grid(exact));
+}
+
+mpq_class product(const Operands& in) { return exact_value(in.a) * exact_value(in.b); }
+bool negative(uint64_t bits) { return (bits & b64::kSign) != 0; }
+
+uint64_t odd_part(uint64_t bits) {
+    uint64_t s = b64::decompose(bits & ~b64::kSign).significand;
+    while ((s & 1) == 0) s >>= 1;
+    return s;
+}
+int odd_bits(uint64_t bits) { return 64 - clz64(odd_part(bits)); }
+
+template <class Class>
+Operands input(uint64_t key, uint64_t i) {
+    return Class::generate(ClassParams{key}, i);
+}
+
+TEST(Fma64Classes, CancellationSumsAreExactZerosOrTheProductsRoundingError) {
+    std::map<std::string, int> seen;
+    for (const Sampling& run : kRuns) {
+        for (uint64_t i = 0; i < run.samples; ++i) {
+            const Operands in = input<fma64::Cancellation>(run.key, i);
+            const mpq_class p = product(in);
+            const mpq_class sum = p + exact_value(in.c);
+            if (i % 2 == 0) {
+                for (uint64_t w : {in.a, in.b, in.c}) {
+                    ASSERT_TRUE(normal(w) || b64::is_subnormal(w)) << show(in);
+                    seen["subnormal operand"] += b64::is_subnormal(w);
+                }
+                ASSERT_EQ(sum, 0) << show(in);
+                ++seen[p > 0 ? "positive product" : "negative product"];
+                // The sign of an exact zero sum: -0 rounding down, +0 otherwise.
+                for (int m = 0; m < 4; ++m) {
+                    const Rounded r = mpfr_fma64(in, kModes[m]);
+                    EXPECT_EQ(r.bits, kModes[m] == MPFR_RNDD ? b64::kSign : 0) << show(in) << " mode " << m;
+                }
+            } else {
+                ASSERT_TRUE(normal(in.a) && normal(in.b)) << show(in);
+                ASSERT_GE(magnitude(p), power_of_two(-970));
+                ASSERT_LT(magnitude(p), power_of_two(1023));
+                const uint64_t minus_c = in.c ^ b64::kSign;
+                const bool nearest = minus_c == round_exact(p, MPFR_RNDN);
+                ASSERT_TRUE(nearest || minus_c == round_exact(p, MPFR_RNDZ)) << show(in);
+                ++seen[nearest ? "c = -RN(ab)" : "c = -RZ(ab)"];
+                if (sum == 0) continue;                        // a*b representable: nothing more to see
+                ASSERT_EQ(grid(sum).fraction, 0) << show(in);  // the error is representable
+                for (const Rounded& r : expect_mpfr_agrees(in, sum)) EXPECT_EQ(r.ternary, 0);
+                ++seen[magnitude(sum) < power_of_two(-1022) ? "subnormal error" : "normal error"];
+            }
+        }
+    }
+    for (const char* k : {"subnormal operand", "positive product", "negative product", "c = -RN(ab)", "c = -RZ(ab)",
+                          "subnormal error", "normal error"}) {
+        EXPECT_GT(seen[k], 0) << k;
+    }
+}
+
+TEST(Fma64Classes, StickyAddendsLieFarBelowTheProductsLastBit) {
+    std::map<std::string, int> seen;
+    mpq_class smallest_ratio = 1;
+    for (const Sampling& run : kRuns) {
+        for (uint64_t i = 0; i < run.samples; ++i) {
+            const Operands in = input<fma64::Sticky>(run.key, i);
+            ASSERT_TRUE(normal(in.a) && normal(in.b)) << show(in);
+            ASSERT_TRUE(normal(in.c) || b64::is_subnormal(in.c)) << show(in);
+            const mpq_class p = product(in), c = exact_value(in.c);
+            ASSERT_GE(magnitude(p), power_of_two(-1013)) << show(in);
+            ASSERT_LT(magnitude(p), power_of_two(1023)) << show(in);
+            const mpq_class ratio = magnitude(c) / magnitude(p);
+            ASSERT_LT(ratio, power_of_two(-60)) << show(in);
+            if (ratio < smallest_ratio) smallest_ratio = ratio;
+            const uint64_t kind = i % 4;
+            if (kind == 0 || kind == 2) {
+                ASSERT_TRUE(normal(in.c)) << show(in);
+                ASSERT_GE(magnitude(p), power_of_two(-961)) << show(in);
+            }
+            if (kind == 1) {
+                ASSERT_TRUE(b64::is_subnormal(in.c)) << show(in);
+            }
+            const bool opposite = (p < 0) != (c < 0);
+            ++seen[opposite ? "c against a*b" : "c with a*b"];
+            const auto r = expect_mpfr_agrees(in, p + c);
+            if (kind == 3) {
+                ASSERT_EQ(grid(p).fraction, 0) << show(in);  // a*b representable
+                ASSERT_GE(odd_bits(in.a), 8);
+                ASSERT_GE(odd_bits(in.b), 8);
+                ++seen[b64::is_subnormal(in.c) ? "exact, subnormal c" : "exact, normal c"];
+                // RN returns a*b; RZ steps below it exactly when c points towards zero.
+                const uint64_t ab = round_exact(p, MPFR_RNDN);
+                EXPECT_EQ(r[0].bits, ab) << show(in);
+                EXPECT_EQ(r[1].bits, opposite ? ab - 1 : ab) << show(in);
+            } else {
+                ASSERT_NE(grid(p).fraction, 0) << show(in);  // a*b not representable
+                ASSERT_TRUE((b64::decompose(in.a).significand & 1) && (b64::decompose(in.b).significand & 1));
+                EXPECT_NE(r[0].ternary, 0) << show(in);
+            }
+        }
+    }
+    for (const char* k : {"c against a*b", "c with a*b", "exact, subnormal c", "exact, normal c"}) {
+        EXPECT_GT(seen[k], 0) << k;
+    }
+    EXPECT_LT(smallest_ratio, power_of_two(-2000));
+}
+
+TEST(Fma64Classes, OverflowSumsReachTheThresholdsThroughProductsBeyondThem) {
+    const mpq_class thresholds[3] = {power_of_two(1024) - power_of_two(971), power_of_two(1024) - power_of_two(970),
+                                     power_of_two(1024)};
+    std::map<std::string, int> seen;
+    for (const Sampling& run : kRuns) {
+        for (uint64_t i = 0; i < run.samples; ++i) {
+            const Operands in = input<fma64::Overflow>(run.key, i);
+            ASSERT_TRUE(normal(in.a) && normal(in.b) && normal(in.c)) << show(in);
+            const mpq_class p = product(in), c = exact_value(in.c);
+            ASSERT_NE(p < 0, c < 0) << show(in);
+            const mpq_class& t = thresholds[i % 3];
+            ASSERT_GT(magnitude(p), t) << show(in);
+            ASSERT_LT(magnitude(p), t + power_of_two(1023)) << show(in);
+            const mpq_class sum = p + c;
+            const mpq_class distance = magnitude(sum) - t;
+            const std::string which = std::to_string(i % 3);
+            if ((i / 3) % 3 == 0) {
+                ASSERT_EQ(distance, 0) << show(in);
+                ++seen[which + " onto"];
+            } else {
+                ASSERT_NE(distance, 0) << show(in);
+                ASSERT_LE(magnitude(distance), power_of_two(973)) << show(in);
+                ++seen[which + (distance > 0 ? " above" : " below")];
+                if (magnitude(distance) < power_of_two(950)) ++seen[which + " within 2^950"];
+            }
+            const auto r = expect_mpfr_agrees(in, sum);
+            ++seen[which + (b64::is_inf(r[0].bits) ? " RN infinite" : " RN finite")];
+        }
+    }
+    for (const char* k :
+         {"0 onto", "1 onto", "2 onto", "0 above", "1 above", "2 above", "0 below", "1 below", "2 below",
+          "0 within 2^950", "1 within 2^950", "2 within 2^950", "1 RN infinite", "1 RN finite"}) {
+        EXPECT_GT(seen[k], 0) << k;
+    }
+}
+
+TEST(Fma64Classes, UnderflowSumsStraddleTheLeastNormalWithAddendsPullingAcrossIt) {
+    const mpq_class thresholds[2] = {power_of_two(-1022), power_of_two(-1022) - power_of_two(-1075)};
+    const mpq_class bound = 3 * power_of_two(-1074);
+    std::map<std::string, int> seen;
+    for (const Sampling& run : kRuns) {
+        for (uint64_t i = 0; i < run.samples; ++i) {
+            const Operands in = input<fma64::Underflow>(run.key, i);
+            ASSERT_TRUE(normal(in.a) && normal(in.b)) << show(in);
+            ASSERT_FALSE(b64::is_zero(in.c) || b64::is_inf(in.c) || b64::is_nan(in.c)) << show(in);
+            const mpq_class p = product(in), c = exact_value(in.c), sum = p + c;
+            ASSERT_GE(magnitude(p), power_of_two(-1042)) << show(in);
+            ASSERT_LT(magnitude(p), power_of_two(-1021)) << show(in);
+            ASSERT_LT(magnitude(c), power_of_two(-1021)) << show(in);
+            ASSERT_EQ(sum < 0, p < 0) << show(in);
+            const mpq_class& t = thresholds[i % 2];
+            const mpq_class distance = magnitude(sum) - t;
+            ASSERT_NE(distance, 0) << show(in);
+            ASSERT_LT(magnitude(distance), bound) << show(in);
+            const bool product_below = magnitude(p) < t;
+            ASSERT_EQ(product_below, (c < 0) == (p < 0)) << show(in);  // c moves a*b towards t
+            const std::string which = std::to_string(i % 2);
+            ++seen[which + (product_below ? " product below" : " product above")];
+            ++seen[which + (distance > 0 ? " sum above" : " sum below")];
+            if (product_below == (distance > 0)) ++seen[which + " crossed"];
+            const auto r = expect_mpfr_agrees(in, sum);
+            ++seen[which + (normal(r[0].bits) ? " RN normal" : " RN subnormal")];
+        }
+    }
+    for (const char* k : {"0 product below", "0 product above", "0 sum above", "0 sum below", "0 crossed",
+                          "1 product below", "1 product above", "1 sum above", "1 sum below", "1 crossed",
+                          "0 RN normal", "0 RN subnormal", "1 RN normal", "1 RN subnormal"}) {
+        EXPECT_GT(seen[k], 0) << k;
+    }
+}
+
+TEST(Fma64Classes, SubnormalProductsMeetZeroSubnormalOrSmallAddends) {
+    std::map<std::string, int> seen;
+    for (const Sampling& run : kRuns) {
+        for (uint64_t i = 0; i < run.samples; ++i) {
+            const Operands in = input<fma64::Subnormal>(run.key, i);
+            switch (i % 4) {
+                case 0:
+                case 1: ASSERT_TRUE(normal(in.a) && normal(in.b)) << show(in); break;
+                case 2: ASSERT_TRUE(b64::is_subnormal(in.a) && normal(in.b)) << show(in); break;
+                default: ASSERT_TRUE(normal(in.a) && b64::is_subnormal(in.b)) << show(in); break;
+            }
+            const mpq_class p = product(in);
+            ASSERT_GT(magnitude(p), power_of_two(-1075)) << show(in);
+            ASSERT_LT(magnitude(p), power_of_two(-1022)) << show(in);
+            switch ((i / 4) % 3) {
+                case 0: ASSERT_TRUE(b64::is_zero(in.c)) << show(in); break;
+                case 1: ASSERT_TRUE(b64::is_subnormal(in.c)) << show(in); break;
+                default:
+                    ASSERT_TRUE(normal(in.c)) << show(in);
+                    ASSERT_LT(magnitude(exact_value(in.c)), power_of_two(-999)) << show(in);
+            }
+            ++seen[b64::is_zero(in.c) ? (negative(in.c) ? "c = -0" : "c = +0") : "c nonzero"];
+            const mpq_class sum = p + exact_value(in.c);
+            if (sum == 0) continue;
+            const auto r = expect_mpfr_agrees(in, sum);
+            ++seen[b64::is_zero(r[1].bits) ? "RZ zero" : b64::is_subnormal(r[1].bits) ? "RZ subnormal" : "RZ normal"];
+        }
+    }
+    for (const char* k : {"c = -0", "c = +0", "c nonzero", "RZ zero", "RZ subnormal", "RZ normal"}) {
+        EXPECT_GT(seen[k], 0) << k;
+    }
+}
+
+// The checks shared by midpoint and near_exact; `distance` measures from the kind of point the
+// class is about.
+void expect_near_points(Operands (*generate)(const ClassParams&, uint64_t), bool midpoint) {
+    const mpq_class bound = power_of_two(-40);
+    std::map<std::string, int> seen;
+    std::set<int> binades;
+    for (const Sampling& run : kRuns) {
+        for (uint64_t i = 0; i < run.samples; ++i) {
+            const Operands in = generate(ClassParams{run.key}, i);
+            ASSERT_TRUE(normal(in.a) && normal(in.b)) << show(in);
+            ASSERT_TRUE(normal(in.c) || b64::is_subnormal(in.c)) << show(in);
+            const mpq_class p = product(in), c = exact_value(in.c), sum = p + c;
+            ASSERT_GE(magnitude(sum), power_of_two(-1022)) << show(in);
+            ASSERT_LT(magnitude(sum), power_of_two(1022)) << show(in);
+            binades.insert(floor_log2(magnitude(sum)));
+            const Grid g = grid(sum);
+            const mpq_class distance = midpoint ? midpoint_distance(g) : representable_distance(g);
+            const bool exact = i % 2 == 0;
+            if (exact) {
+                ASSERT_EQ(distance, 0) << show(in);
+            } else {
+                ASSERT_GT(distance, 0) << show(in);
+                ASSERT_LT(distance, bound) << show(in);
+            }
+            if (i % 4 < 2) {
+                ASSERT_TRUE((b64::decompose(in.a).significand & 1) && (b64::decompose(in.b).significand & 1));
+                ASSERT_GE(magnitude(p), power_of_two(-970)) << show(in);
+                ASSERT_NE(grid(p).fraction, 0) << show(in);  // a*b itself not representable
+                ASSERT_LT(magnitude(c), (midpoint ? 1 : 2) * ulp_at(magnitude(p))) << show(in);
+            } else {
+                ASSERT_GT(magnitude(c), power_of_two(32) * magnitude(p)) << show(in);
+                ASSERT_EQ(g.exponent, grid(c).exponent) << show(in);  // the result in c's binade
+            }
+            const auto r = expect_mpfr_agrees(in, sum < 0, g);
+            const std::string shape = i % 4 < 2 ? "wide" : "dominant c";
+            if (midpoint && exact) {
+                // The tie goes to the even neighbour.
+                const bool lower_odd = mpz_odd_p(g.whole.get_mpz_t()) != 0;
+                EXPECT_EQ(r[0].bits != r[1].bits, lower_odd) << show(in);
+                ++seen[shape + (lower_odd ? " tie, odd below" : " tie, even below")];
+            } else if (midpoint) {
+                const bool above = g.fraction > mpq_class(1, 2);
+                EXPECT_EQ(r[0].bits != r[1].bits, above) << show(in);  // RN leaves RZ exactly above
+                ++seen[shape + (above ? " above" : " below")];
+            } else if (exact) {
+                for (const Rounded& m : r) EXPECT_EQ(m.ternary, 0) << show(in);
+                ++seen[shape + " exact"];
+            } else {
+                const bool above = g.fraction < mpq_class(1, 2);
+                EXPECT_EQ(r[0].bits, above ? r[1].bits : r[1].bits + 1) << show(in);
+                EXPECT_NE(r[2].bits, r[3].bits) << show(in);
+                ++seen[shape + (above ? " above" : " below")];
+            }
+        }
+    }
+    const std::vector<std::string> kinds =
+        midpoint ? std::vector<std::string>{"tie, odd below", "tie, even below", "above", "below"}
+                 : std::vector<std::string>{"exact", "above", "below"};
+    for (const char* shape : {"wide", "dominant c"}) {
+        for (const std::string& k : kinds) EXPECT_GT(seen[shape + (" " + k)], 0) << shape << " " << k;
+    }
+    EXPECT_GT(binades.size(), 1500u);
+}
+
+TEST(Fma64Classes, MidpointSumsAreTiesOrWithinTwoToMinusFortyUlpOfOne) {
+    expect_near_points(&fma64::Midpoint::generate, true);
+}
+
+TEST(Fma64Classes, NearExactSumsAreRepresentableOrWithinTwoToMinusFortyUlpOfOne) {
+    expect_near_points(&fma64::NearExact::generate, false);
+}
+
+template <class Class>
+void expect_pure(const char* name) {
+    int differ = 0;
+    for (uint64_t i = 0; i < 1000; i += 7) {
+        EXPECT_EQ(input<Class>(11, i), input<Class>(11, i)) << name;
+        differ += !(input<Class>(11, i) == input<Class>(12, i));
+    }
+    EXPECT_GT(differ, 100) << name << " ignores the key";
+}
+
+TEST(Fma64Classes, InputsArePureFunctionsOfKeyAndIndex) {
+    expect_pure<fma64::Cancellation>("cancellation");
+    expect_pure<fma64::Sticky>("sticky");
+    expect_pure<fma64::Overflow>("overflow");
+    expect_pure<fma64::Underflow>("underflow");
+    expect_pure<fma64::Subnormal>("subnormal");
+    expect_pure<fma64::Midpoint>("midpoint");
+    expect_pure<fma64::NearExact>("near_exact");
+}
+
+}  // namespace
+}  // namespace fpv

@@ -1,0 +1,87 @@
+// The native baselines of a binary64 op in each rounding mode: the host FPU under fesetround
+// and the GPU's own _rn/_rz/_ru/_rd intrinsic. An op supplies the function once (a struct with
+// host(double...) and, for nvcc, device<Rounding>(double...)) and its words for the summaries;
+// these templates make the eight impls, named "host", "host_rz", ..., "cuda", "cuda_rz", ...
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include "core/host_rounding.h"
+#include "core/impl_traits.h"
+#include "core/type_list.h"
+
+namespace fpv::natives {
+
+inline constexpr std::array<std::string_view, 4> kHostVariants = {"host", "host_rz", "host_ru", "host_rd"};
+inline constexpr std::array<std::string_view, 4> kCudaVariants = {"cuda", "cuda_rz", "cuda_ru", "cuda_rd"};
+inline constexpr std::array<std::string_view, 4> kClaims = {
+    "correctly rounded (IEEE 754)", "correctly rounded toward zero (IEEE 754)",
+    "correctly rounded toward +infinity (IEEE 754)", "correctly rounded toward -infinity (IEEE 754)"};
+
+// What the GPU's double-precision units return for every NaN result.
+inline constexpr uint64_t kCudaCanonicalNan = 0x7fffffffffffffffull;
+
+constexpr size_t index_of(Rounding r) { return static_cast<size_t>(r); }
+
+// The NaN rule of the host's instruction: x86 returns its first source operand's NaN, but for
+// commutative ops the compiler may swap the sources, so F may declare less (host_nans).
+template <class F>
+constexpr NanRule host_nan_rule() {
+    if constexpr (requires { F::host_nans; }) {
+        return F::host_nans;
+    } else {
+        return NanRule::propagate;
+    }
+}
+
+// F: host_summary[4], domain, and static double host(double...).
+template <class F, Rounding R>
+struct Host : HostImpl {
+    static constexpr ImplSpec spec{.variant = kHostVariants[index_of(R)],
+                                   .summary = F::host_summary[index_of(R)],
+                                   .domain = F::domain,
+                                   .claim = kClaims[index_of(R)],
+                                   .rounding = R,
+                                   .bound_source = "IEEE 754-2019; x86 SSE2 under fesetround",
+                                   .nans = host_nan_rule<F>()};
+    template <class... Words>
+    static uint64_t run(Words... words) {
+        return in_host_rounding(R, [](auto... w) { return bits_of(F::host(double_of(w)...)); }, words...);
+    }
+};
+
+// F: cuda_summary[4], domain, and __device__ static double device<R>(double...).
+template <class F, Rounding R>
+struct Cuda : DeviceImpl<> {
+    static constexpr ImplSpec spec{.variant = kCudaVariants[index_of(R)],
+                                   .summary = F::cuda_summary[index_of(R)],
+                                   .domain = F::domain,
+                                   .claim = kClaims[index_of(R)],
+                                   .rounding = R,
+                                   .bound_source = "CUDA C++ Programming Guide, intrinsic functions",
+                                   .nans = NanRule::canonical,
+                                   .canonical_nan = kCudaCanonicalNan};
+#if defined(__CUDACC__)
+    template <class... Words>
+    __device__ static uint64_t run(Words... words) {
+        return bits_of(F::template device<R>(double_of(words)...));
+    }
+#endif
+};
+
+template <class F>
+using HostInEveryRounding = TypeList<Host<F, Rounding::rn>, Host<F, Rounding::rz>, Host<F, Rounding::ru>,
+                                     Host<F, Rounding::rd>>;
+template <class F>
+using CudaInEveryRounding = TypeList<Cuda<F, Rounding::rn>, Cuda<F, Rounding::rz>, Cuda<F, Rounding::ru>,
+                                     Cuda<F, Rounding::rd>>;
+
+// Picks CUDA's intrinsic of rounding R among its four spellings.
+#define FPV_CUDA_ROUNDED(R, name, ...)                                        \
+    (R == ::fpv::Rounding::rz   ? name##_rz(__VA_ARGS__)                      \
+     : R == ::fpv::Rounding::ru ? name##_ru(__VA_ARGS__)                      \
+     : R == ::fpv::Rounding::rd ? name##_rd(__VA_ARGS__)                      \
+                                : name##_rn(__VA_ARGS__))
+
+}  // namespace fpv::natives

@@ -1,0 +1,27 @@
+// rsqrt64: 1/sqrt(x) of a binary64 (IEEE 754-2008 rSqrt: +-0 -> +-inf), correctly rounded in the
+// impl's rounding mode.
+#pragma once
+
+#include "ops/binary64_family.h"
+#include "ops/rsqrt64/classes.h"
+#include "ops/rsqrt64/natives.h"
+
+namespace fpv::op {
+
+struct rsqrt64 : binary64::FamilyTraits {
+    static constexpr std::string_view name = "rsqrt64";
+    static constexpr std::string_view summary = "binary64 1/sqrt(x) (IEEE 754-2008 rSqrt: +-0 -> +-inf), correctly rounded";
+    static constexpr auto operands = binary64::kUnary;
+    static constexpr uint64_t key_salt = uint64_t{17} << 56;
+    static constexpr std::string_view testfloat = "";
+    using reference = MpfrRecSqrt754;
+    using host_ieee = None;  // the host has no correctly rounded 1/sqrt
+    using raw_chain = Binary64Chain<1, false>;
+    using classes = concat_t<binary64::GenericFront<rsqrt64>,
+                             TypeList<generic::SubnormalOperand<rsqrt64>, ::fpv::rsqrt64::Exact, ::fpv::rsqrt64::Midpoint,
+                                      ::fpv::rsqrt64::NearExact, ::fpv::rsqrt64::BinadeEdges, ::fpv::rsqrt64::Negative>,
+                             binary64::GenericBack<rsqrt64>>;
+    using natives = TypeList<::fpv::rsqrt64::CudaRsqrt>;
+};
+
+}  // namespace fpv::op

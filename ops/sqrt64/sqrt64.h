@@ -1,0 +1,28 @@
+// sqrt64: the square root of a binary64, correctly rounded in the impl's rounding mode
+// (sqrt(-0) = -0; negative operands give NaN).
+#pragma once
+
+#include "ops/binary64_family.h"
+#include "ops/sqrt64/classes.h"
+#include "ops/sqrt64/natives.h"
+
+namespace fpv::op {
+
+struct sqrt64 : binary64::FamilyTraits {
+    static constexpr std::string_view name = "sqrt64";
+    static constexpr std::string_view summary = "IEEE-754 binary64 square root, correctly rounded";
+    static constexpr auto operands = binary64::kUnary;
+    static constexpr uint64_t key_salt = uint64_t{15} << 56;
+    static constexpr std::string_view testfloat = "f64_sqrt";
+    using reference = MpfrOfOne<mpfr_sqrt>;
+    using host_ieee = binary64::HostIeee<::fpv::sqrt64::SquareRoot, 1>;
+    using raw_chain = Binary64Chain<1, false>;
+    using classes = concat_t<binary64::GenericFront<sqrt64>,
+                             TypeList<generic::SubnormalOperand<sqrt64>, ::fpv::sqrt64::Squares, ::fpv::sqrt64::Midpoint,
+                                      ::fpv::sqrt64::NearExact, ::fpv::sqrt64::BinadeEdges, ::fpv::sqrt64::Negative>,
+                             binary64::GenericBack<sqrt64>, TypeList<generic::VectorFile<sqrt64>>>;
+    using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::sqrt64::SquareRoot>,
+                             ::fpv::natives::CudaInEveryRounding<::fpv::sqrt64::SquareRoot>>;
+};
+
+}  // namespace fpv::op

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# NVIDIA's cuda::experimental::fpemu verified end to end (README, "fpemu"): every impl of the
+# plug-in example docs/examples/fpemu.h over `all` and its op's TestFloat files, op by op:
+# the correctly rounded rn impls (accuracy high) at HIGH inputs per (impl, class), the others
+# at REST. Then, where a GPU is there, the same campaigns at COMPARE inputs on the CPU and on
+# the GPU with one seed, and the two compared unit by unit and failure by failure.
+#
+#   scripts/fpemu_campaign.sh BINARY OUT_DIR [HIGH [REST [COMPARE [BACKEND]]]]
+#
+# BINARY is an fpverify built with the plug-in (make fpemu-campaign builds it). Databases and a
+# summary go to OUT_DIR.
+set -euo pipefail
+fpv=$1 out=$2 high=${3:-1e9} rest=${4:-1e8} compare=${5:-1e6} backend=${6:-gpu}
+V=corpus/vectors/testfloat
+mkdir -p "$out"
+
+vectors() {
+    case $1 in
+        add64) echo "$V/f64_add.level1.txt.gz" ;;
+        sub64) echo "$V/f64_sub.level1.txt.gz" ;;
+        mul64) echo "$V/f64_mul.level1.txt.gz" ;;
+        fma64) echo "$V/f64_mulAdd.level1.first150k.txt.gz" ;;
+        div64) echo "$V/f64_div.level1.txt" ;;
+        sqrt64) echo "$V/f64_sqrt.level1.txt" ;;
+    esac
+}
+
+# run DB NAME COUNT BACKEND IMPLS CLASSES: exit status 1 (failures found) is an answer, not an error.
+run() {
+    "$fpv" run --db "$1" --name "$2" --count "$3" --backend "$4" --impl "$5" --classes "$6" --seed 2026 \
+        --reference fast --no-progress --quiet || [ $? -eq 1 ]
+}
+
+ops="add64 sub64 mul64 div64 fma64 sqrt64"
+for op in $ops; do
+    classes="all,testfloat:$(vectors $op)"
+    run "$out/fpemu.db" "$op high rn" "$high" "$backend" "$op.fpemu_high" "$classes"
+    run "$out/fpemu.db" "$op others" "$rest" "$backend" \
+        "$op.fpemu_high_rz,$op.fpemu_high_ru,$op.fpemu_high_rd,$op.fpemu_mid,$op.fpemu_low" "$classes"
+done
+: > "$out/fpemu_report.md"
+for id in $("$fpv" query --db "$out/fpemu.db" --format csv "SELECT id FROM campaigns ORDER BY id" | tail -n +2); do
+    "$fpv" report --db "$out/fpemu.db" --campaign "$id" --format md >> "$out/fpemu_report.md"
+done
+"$fpv" query --db "$out/fpemu.db" --format csv \
+    "SELECT impl, class, tested, failed, outside, max_error FROM units ORDER BY impl, ordinal" > "$out/fpemu_units.csv"
+
+if [ "$backend" = gpu ]; then
+    for side in cpu gpu; do
+        for op in $ops; do
+            run "$out/compare_$side.db" "$op $side" "$compare" "$side" \
+                "$op.fpemu_high,$op.fpemu_high_rz,$op.fpemu_high_ru,$op.fpemu_high_rd,$op.fpemu_mid,$op.fpemu_low" \
+                "all,testfloat:$(vectors $op)"
+        done
+        "$fpv" query --db "$out/compare_$side.db" --format csv \
+            "SELECT impl, class, tested, failed, outside, max_error FROM units ORDER BY impl, class" > "$out/units_$side.csv"
+        "$fpv" query --db "$out/compare_$side.db" --format csv \
+            "SELECT impl, class, input_index, a, b, c, result FROM failures ORDER BY impl, class, input_index" \
+            > "$out/failures_$side.csv"
+    done
+    if diff -q "$out/units_cpu.csv" "$out/units_gpu.csv" >/dev/null && diff -q "$out/failures_cpu.csv" "$out/failures_gpu.csv" >/dev/null; then
+        echo "CPU and GPU agree: every unit's tally and every stored failure identical ($(($(wc -l < "$out/units_cpu.csv") - 1)) units)" | tee "$out/compare.txt"
+    else
+        { echo "CPU and GPU differ:"; diff "$out/units_cpu.csv" "$out/units_gpu.csv" | head -40;
+          diff "$out/failures_cpu.csv" "$out/failures_gpu.csv" | head -40; } | tee "$out/compare.txt"
+    fi
+fi
