@@ -171,10 +171,14 @@ bench: all
 	$(RELEASE_DIR)/fpverify bench --impl div64.host --class normal --seconds 10 --backend cpu
 	@if $(RELEASE_DIR)/fpverify bench --help >/dev/null && nvidia-smi -L >/dev/null 2>&1; then \
 		$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 20 --backend gpu --raw && \
+		for impl in sqrt64.cuda rcp64.cuda rsqrt64.cuda fma64.cuda add64.cuda sub64.cuda mul64.cuda div64.cuda; do \
+			$(RELEASE_DIR)/fpverify bench --impl $$impl --class normal --seconds 3 --backend gpu || exit 1; \
+		done && \
 		for impl in f2d.shift_xor f2d.byte_perm f2d.native; do \
 			$(RELEASE_DIR)/fpverify bench --impl $$impl --class all32 --backend gpu --sweep || exit 1; \
 		done; \
-	else echo "bench: no GPU here; GPU figures skipped"; fi
+	else $(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 2 --backend cpu --raw && \
+		echo "bench: no GPU here; GPU figures skipped"; fi
 
 # NVIDIA's fpemu verified end to end (README, "fpemu"): its plug-in example built in against
 # CCCL's headers, then scripts/fpemu_campaign.sh (10^9 inputs per (impl, class) for the

@@ -18,8 +18,10 @@
 //                      IEEE 754 answer (the fast reference and the TestFloat export), or None
 //   host_error         a type whose static bool ulp_error(in, result, ftz, error&) measures an
 //                      error exactly without MPFR where it can, or None
-//   raw_chain          how `bench --raw` chains calls of an impl (verifier/gpu_raw_throughput.cu),
-//                      or None when the op is not timed raw
+//   raw_chain          how `bench --raw` chains calls of an impl (verifier/gpu_raw_chain.cuh):
+//                      every operand made from the call before; None when not timed raw.
+//                      An op may add seed_style_chain, timed too (div64: the divisor held
+//                      fixed, as the seed post measured)
 //   classes            TypeList of input classes (corpus/class_traits.h)
 //   natives, impls,    TypeLists of implementations (core/impl_traits.h): the host's and the
 //   mutants            GPU's own baselines, the emulations under test, and planted-bug mutants

@@ -1,6 +1,7 @@
 // Exact integer arithmetic for the generators of the product and sum classes: 106-bit products
-// as unsigned __int128, quotients, inverses modulo 2^64, and the rounding of a wide integer
-// significand to binary64, on the host and the GPU alike (no floating-point arithmetic).
+// as unsigned __int128, quotients, and the rounding of a wide integer significand to binary64,
+// on the host and the GPU alike (no floating-point arithmetic). Inverses modulo 2^64 are
+// nt::inverse_mod_2_64 (corpus/number_theory.h).
 #pragma once
 
 #include "core/binary64.h"
@@ -16,14 +17,6 @@ FPV_HD FPV_INLINE int bit_length(u128 v) {
     const uint64_t high = static_cast<uint64_t>(v >> 64);
     if (high != 0) return 128 - clz64(high);
     return 64 - clz64(static_cast<uint64_t>(v));
-}
-
-// Inverse of an odd number modulo 2^64: each Newton step doubles the correct low bits, from the
-// 3 that odd * odd = 1 (mod 8) gives.
-FPV_HD FPV_INLINE uint64_t inverse_mod_2_64(uint64_t odd) {
-    uint64_t inv = odd;
-    for (int i = 0; i < 5; ++i) inv *= 2 - odd * inv;
-    return inv;
 }
 
 // How a magnitude is rounded: the signed modes are these, chosen by the sign.

@@ -19,9 +19,6 @@ inline constexpr std::array<std::string_view, 4> kClaims = {
     "correctly rounded (IEEE 754)", "correctly rounded toward zero (IEEE 754)",
     "correctly rounded toward +infinity (IEEE 754)", "correctly rounded toward -infinity (IEEE 754)"};
 
-// What the GPU's double-precision units return for every NaN result.
-inline constexpr uint64_t kCudaCanonicalNan = 0x7fffffffffffffffull;
-
 constexpr size_t index_of(Rounding r) { return static_cast<size_t>(r); }
 
 // The NaN rule of the host's instruction: x86 returns its first source operand's NaN, but for
@@ -60,8 +57,9 @@ struct Cuda : DeviceImpl<> {
                                    .claim = kClaims[index_of(R)],
                                    .rounding = R,
                                    .bound_source = "CUDA C++ Programming Guide, intrinsic functions",
-                                   .nans = NanRule::canonical,
-                                   .canonical_nan = kCudaCanonicalNan};
+                                   // Observed on sm_90 (an H100, 2026-11-23): a NaN operand comes
+                                   // back quieted, invalid operations give 0xfff8000000000000.
+                                   .nans = NanRule::operand};
 #if defined(__CUDACC__)
     template <class... Words>
     __device__ static uint64_t run(Words... words) {

@@ -179,7 +179,10 @@ Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands&
     }
     v.measured = !exact && v.category != Category::wrong_nan;  // a NaN's payload has no error in ulps
     v.wrong = v.failed();
-    if (impl.in_domain != nullptr && !impl.in_domain(in, expected, exact_is_tiny<Op>(mpfr, in, expected, impl))) {
+    // --strict-nan asks about every NaN, inside the claimed domain or not: a NaN against the
+    // impl's rule stays a failure even where the impl claims nothing else.
+    if (v.category != Category::wrong_nan && impl.in_domain != nullptr &&
+        !impl.in_domain(in, expected, exact_is_tiny<Op>(mpfr, in, expected, impl))) {
         v.wrong = !exact;  // outside the claim: wrong means not the exact answer
         v.category = Category::outside_domain;
     }

@@ -5,12 +5,14 @@
 # at REST. Then, where a GPU is there, the same campaigns at COMPARE inputs on the CPU and on
 # the GPU with one seed, and the two compared unit by unit and failure by failure.
 #
-#   scripts/fpemu_campaign.sh BINARY OUT_DIR [HIGH [REST [COMPARE [BACKEND]]]]
+#   scripts/fpemu_campaign.sh BINARY OUT_DIR [HIGH [REST [COMPARE [BACKEND [PARTS]]]]]
+#
+# PARTS (default high,rest,compare) picks what runs, so that a long campaign can be split.
 #
 # BINARY is an fpverify built with the plug-in (make fpemu-campaign builds it). Databases and a
 # summary go to OUT_DIR.
 set -euo pipefail
-fpv=$1 out=$2 high=${3:-1e9} rest=${4:-1e8} compare=${5:-1e6} backend=${6:-gpu}
+fpv=$1 out=$2 high=${3:-1e9} rest=${4:-1e8} compare=${5:-1e6} backend=${6:-gpu} parts=${7:-high,rest,compare}
 V=corpus/vectors/testfloat
 mkdir -p "$out"
 
@@ -34,9 +36,13 @@ run() {
 ops="add64 sub64 mul64 div64 fma64 sqrt64"
 for op in $ops; do
     classes="all,testfloat:$(vectors $op)"
-    run "$out/fpemu.db" "$op high rn" "$high" "$backend" "$op.fpemu_high" "$classes"
-    run "$out/fpemu.db" "$op others" "$rest" "$backend" \
-        "$op.fpemu_high_rz,$op.fpemu_high_ru,$op.fpemu_high_rd,$op.fpemu_mid,$op.fpemu_low" "$classes"
+    if [[ ",$parts," == *,high,* ]]; then
+        run "$out/fpemu.db" "$op high rn" "$high" "$backend" "$op.fpemu_high" "$classes"
+    fi
+    if [[ ",$parts," == *,rest,* ]]; then
+        run "$out/fpemu.db" "$op others" "$rest" "$backend" \
+            "$op.fpemu_high_rz,$op.fpemu_high_ru,$op.fpemu_high_rd,$op.fpemu_mid,$op.fpemu_low" "$classes"
+    fi
 done
 : > "$out/fpemu_report.md"
 for id in $("$fpv" query --db "$out/fpemu.db" --format csv "SELECT id FROM campaigns ORDER BY id" | tail -n +2); do
@@ -45,7 +51,7 @@ done
 "$fpv" query --db "$out/fpemu.db" --format csv \
     "SELECT impl, class, tested, failed, outside, max_error FROM units ORDER BY impl, ordinal" > "$out/fpemu_units.csv"
 
-if [ "$backend" = gpu ]; then
+if [ "$backend" = gpu ] && [[ ",$parts," == *,compare,* ]]; then
     for side in cpu gpu; do
         for op in $ops; do
             run "$out/compare_$side.db" "$op $side" "$compare" "$side" \

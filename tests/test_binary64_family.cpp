@@ -156,6 +156,11 @@ TEST(Binary64Family, StrictNanChecksQuietnessAndTheDeclaredRule) {
     const Verdict v = judge(propagate, both, kQuiet, true);
     EXPECT_TRUE(v.failed());
     EXPECT_FALSE(v.measured);
+    // It fails outside a domain that excludes NaNs too, where other answers are not judged.
+    ImplSpec narrow = spec_with(NanRule::any);
+    narrow.in_domain = [](const Operands& in, uint64_t, bool) { return !is_nan(Format::binary64, in.a); };
+    EXPECT_EQ(judge(narrow, both, kSignalling, true).category, Category::wrong_nan);
+    EXPECT_EQ(judge(narrow, both, kQuiet, true).category, Category::outside_domain);
 }
 
 // What a domain predicate is told: the result in the impl's mode, and whether the exact value
@@ -232,7 +237,17 @@ TEST(Binary64Family, HostAnswersAndFlagsInEachModeAreTestFloatsLines) {
             const auto host = with_op(op, [&](auto tag) { return host_ieee_result<typename decltype(tag)::type>(vf.inputs[i], r); });
             ASSERT_TRUE(host.has_value());
             ASSERT_TRUE(same_answer(Format::binary64, host->result, vf.expected[i])) << file << ":" << i + 1;
-            ASSERT_EQ(host->flags, vf.flags[i]) << file << ":" << i + 1;
+            // IEEE 754 leaves it to the implementation whether 0 * inf + qNaN signals invalid:
+            // SoftFloat does, x86's FMA does not.
+            const Operands& in = vf.inputs[i];
+            const auto zero_times_inf = [](uint64_t x, uint64_t y) {
+                return b64::is_zero(x) && b64::is_inf(y);
+            };
+            const bool implementation_defined = std::string_view(op_name) == "fma64" && b64::is_nan(in.c) &&
+                                                (in.c & 0x0008000000000000ull) != 0 &&
+                                                (zero_times_inf(in.a, in.b) || zero_times_inf(in.b, in.a));
+            const unsigned mask = implementation_defined ? ~unsigned{kInvalid} : ~0u;
+            ASSERT_EQ(host->flags & mask, vf.flags[i] & mask) << file << ":" << i + 1;
             ++lines;
         }
         EXPECT_GT(lines, 700u) << file;

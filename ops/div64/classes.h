@@ -5,6 +5,7 @@
 #pragma once
 
 #include "corpus/class_traits.h"
+#include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
 namespace fpv::div64 {
@@ -103,13 +104,6 @@ FPV_HD FPV_INLINE Operands tie(CounterRng& rng) {
             b64::from_scaled_integer(m, e, rng.coin())};
 }
 
-// Inverse of an odd number modulo 2^64 (Newton's iteration doubles the correct bits).
-FPV_HD FPV_INLINE uint64_t inverse_mod_2_64(uint64_t odd) {
-    uint64_t inv = odd;
-    for (int i = 0; i < 5; ++i) inv *= 2 - odd * inv;
-    return inv;
-}
-
 // Integer significands X, Y in [2^52, 2^53) with X * 2^k - m * Y = e for a small odd e and an odd
 // m in (2^53, 2^54): then X/Y = m * 2^-k + e / (Y * 2^k) lies |e| / (2Y) < 2^-40 ulps from the
 // rounding midpoint m * 2^-k (k = 53 when X >= Y, k = 54 when X < Y). Y is odd so that m is
@@ -125,7 +119,7 @@ FPV_HD FPV_INLINE MidpointSignificands midpoint_significands(CounterRng& rng) {
         const int magnitude_bits = static_cast<int>(rng.between(0, 12));
         const int64_t odd = static_cast<int64_t>(rng.below(uint64_t{1} << magnitude_bits) * 2 + 1);
         const int64_t e = rng.coin() ? -odd : odd;
-        const uint64_t minus_e_over_y = (0 - static_cast<uint64_t>(e)) * inverse_mod_2_64(y);
+        const uint64_t minus_e_over_y = (0 - static_cast<uint64_t>(e)) * nt::inverse_mod_2_64(y);
         // k = 53: m = (-e/y mod 2^53) + 2^53.
         const uint64_t m53 = (minus_e_over_y & (k2_53 - 1)) + k2_53;
         const unsigned __int128 num53 =

@@ -4,45 +4,22 @@
 #include <mpfr.h>
 
 #include "ops/div64/near_exact.h"
+#include "tests/exact_grid.h"
 #include "tests/exact_rational.h"
 
 namespace fpv {
 namespace {
 
 using testing::exact_value;
+using testing::floor_of;
+using testing::normal;
 using testing::power_of_two;
 using testing::ulp_at;
 
 constexpr uint64_t kSamples = 20000;
 constexpr uint64_t kKeys[] = {7, 0xc0ffee};
 
-bool normal(uint64_t bits) {
-    const uint32_t f = b64::exponent_field(bits);
-    return f != 0 && f != 0x7ff;
-}
-
-mpz_class floor_of(const mpq_class& q) {
-    mpz_class z;
-    mpz_fdiv_q(z.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-    return z;
-}
-
-uint64_t mpfr_div64(uint64_t x, uint64_t y, mpfr_rnd_t rnd) {
-    const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-    mpfr_set_emin(-1073);
-    mpfr_set_emax(1024);
-    mpfr_t a, b, q;
-    mpfr_inits2(53, a, b, q, nullptr);
-    mpfr_set_d(a, double_of(x), MPFR_RNDN);
-    mpfr_set_d(b, double_of(y), MPFR_RNDN);
-    const int t = mpfr_div(q, a, b, rnd);
-    mpfr_subnormalize(q, t, rnd);
-    const uint64_t bits = bits_of(mpfr_get_d(q, rnd));
-    mpfr_clears(a, b, q, nullptr);
-    mpfr_set_emin(emin);
-    mpfr_set_emax(emax);
-    return bits;
-}
+uint64_t mpfr_div64(uint64_t x, uint64_t y, mpfr_rnd_t rnd) { return testing::mpfr_binary64(mpfr_div, x, y, rnd).bits; }
 
 // The signed distance, in ulps, from |x/y| to the nearest binary64 number, and that number.
 struct Near {
@@ -55,8 +32,8 @@ Near nearest_binary64(uint64_t x, uint64_t y) {
     if (q < 0) q = -q;
     const mpq_class ulp = ulp_at(q);
     const mpq_class scaled = q / ulp;
-    const mpz_class nearest = floor_of(scaled + mpq_class(1, 2));
-    return {scaled - mpq_class(nearest), mpq_class(nearest) * ulp};
+    const mpq_class nearest = testing::nearest_grid_units(scaled, false);
+    return {scaled - nearest, nearest * ulp};
 }
 
 TEST(Div64Classes, NearExactQuotientsAreWithinTwoToMinusFortyUlpOfABinary64NumberOnBothSides) {

@@ -9,111 +9,32 @@
 #include <string>
 
 #include "ops/fma64/classes.h"
+#include "tests/class_checks.h"
+#include "tests/exact_grid.h"
 #include "tests/exact_rational.h"
 
 namespace fpv {
 namespace {
 
+using testing::Binary64Range;
 using testing::exact_value;
 using testing::floor_log2;
+using testing::Grid;
+using testing::grid;
+using testing::input;
+using testing::kModes;
+using testing::kRuns;
+using testing::magnitude;
+using testing::midpoint_distance;
+using testing::normal;
+using testing::odd_bits;
 using testing::power_of_two;
+using testing::representable_distance;
+using testing::round_exact;
+using testing::Rounded;
+using testing::Sampling;
 using testing::ulp_at;
 
-// The keys and how many indices of each are checked.
-struct Sampling {
-    uint64_t key, samples;
-};
-constexpr Sampling kRuns[] = {{7, 20000}, {0x5eed5eed, 4000}};
-constexpr mpfr_rnd_t kModes[] = {MPFR_RNDN, MPFR_RNDZ, MPFR_RNDU, MPFR_RNDD};
-
-bool normal(uint64_t bits) {
-    const uint32_t f = b64::exponent_field(bits);
-    return f != 0 && f != 0x7ff;
-}
-mpq_class magnitude(const mpq_class& v) { return v < 0 ? mpq_class(-v) : v; }
-
-// Where a nonzero value lies on binary64's grid: |v| = (whole + fraction) * 2^exponent,
-// 0 <= fraction < 1, 2^exponent its ulp (exponent = max(floor(log2 |v|), -1022) - 52, unbounded
-// above).
-struct Grid {
-    int exponent;
-    mpz_class whole;
-    mpq_class fraction;
-    mpq_class ulp() const { return power_of_two(exponent); }
-};
-Grid grid(const mpq_class& v) {
-    const mpz_class num = abs(v.get_num()), den = v.get_den();
-    // floor(log2 |v|) from the sizes, corrected by one comparison.
-    int e = static_cast<int>(mpz_sizeinbase(num.get_mpz_t(), 2)) - static_cast<int>(mpz_sizeinbase(den.get_mpz_t(), 2));
-    mpz_class lhs = num, rhs = den;
-    if (e >= 0)
-        rhs <<= e;
-    else
-        lhs <<= -e;
-    if (lhs < rhs) --e;
-    Grid g{(e < -1022 ? -1022 : e) - 52, 0, 0};
-    mpz_class scaled_num = num, scaled_den = den;  // |v| / ulp
-    if (g.exponent >= 0)
-        scaled_den <<= g.exponent;
-    else
-        scaled_num <<= -g.exponent;
-    mpz_class rest;
-    mpz_fdiv_qr(g.whole.get_mpz_t(), rest.get_mpz_t(), scaled_num.get_mpz_t(), scaled_den.get_mpz_t());
-    g.fraction = mpq_class(rest, scaled_den);
-    g.fraction.canonicalize();
-    return g;
-}
-mpq_class midpoint_distance(const Grid& g) { return magnitude(g.fraction - mpq_class(1, 2)); }  // in ulps
-mpq_class representable_distance(const Grid& g) {
-    return g.fraction < mpq_class(1, 2) ? g.fraction : mpq_class(1 - g.fraction);
-}
-
-// The test's own rounding of a nonzero exact value to binary64, in an MPFR rounding mode.
-uint64_t round_exact(bool negative, const Grid& g, mpfr_rnd_t mode) {
-    bool up = false;
-    switch (mode) {
-        case MPFR_RNDN:
-            up = g.fraction > mpq_class(1, 2) || (g.fraction == mpq_class(1, 2) && mpz_odd_p(g.whole.get_mpz_t()));
-            break;
-        case MPFR_RNDU: up = !negative && g.fraction > 0; break;
-        case MPFR_RNDD: up = negative && g.fraction > 0; break;
-        default: break;
-    }
-    mpz_class n = g.whole + (up ? 1 : 0);
-    int e = g.exponent;
-    if (n == (mpz_class(1) << 53)) {
-        n = mpz_class(1) << 52;
-        ++e;
-    }
-    if (n != 0 && static_cast<int>(mpz_sizeinbase(n.get_mpz_t(), 2)) - 1 + e >= 1024) {
-        const bool to_infinity =
-            mode == MPFR_RNDN || (mode == MPFR_RNDU && !negative) || (mode == MPFR_RNDD && negative);
-        return (negative ? b64::kSign : 0) | (to_infinity ? b64::kInfinity : b64::kMaxFinite);
-    }
-    return b64::from_scaled_integer(n.get_ui(), e, negative);
-}
-uint64_t round_exact(const mpq_class& v, mpfr_rnd_t mode) { return round_exact(v < 0, grid(v), mode); }
-
-// MPFR with binary64's exponent range, where mpfr_subnormalize gives binary64's subnormals.
-class Binary64Range {
-public:
-    Binary64Range() : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
-        mpfr_set_emin(-1073);
-        mpfr_set_emax(1024);
-    }
-    ~Binary64Range() {
-        mpfr_set_emin(emin_);
-        mpfr_set_emax(emax_);
-    }
-
-private:
-    mpfr_exp_t emin_, emax_;
-};
-
-struct Rounded {
-    uint64_t bits;
-    int ternary;
-};
 Rounded mpfr_fma64(const Operands& in, mpfr_rnd_t mode) {
     const Binary64Range range;
     mpfr_t x, y, z, r;
@@ -151,18 +72,6 @@ std::array<Rounded, 4> expect_mpfr_agrees(const Operands& in, const mpq_class& e
 
 mpq_class product(const Operands& in) { return exact_value(in.a) * exact_value(in.b); }
 bool negative(uint64_t bits) { return (bits & b64::kSign) != 0; }
-
-uint64_t odd_part(uint64_t bits) {
-    uint64_t s = b64::decompose(bits & ~b64::kSign).significand;
-    while ((s & 1) == 0) s >>= 1;
-    return s;
-}
-int odd_bits(uint64_t bits) { return 64 - clz64(odd_part(bits)); }
-
-template <class Class>
-Operands input(uint64_t key, uint64_t i) {
-    return Class::generate(ClassParams{key}, i);
-}
 
 TEST(Fma64Classes, CancellationSumsAreExactZerosOrTheProductsRoundingError) {
     std::map<std::string, int> seen;
@@ -427,24 +336,9 @@ TEST(Fma64Classes, NearExactSumsAreRepresentableOrWithinTwoToMinusFortyUlpOfOne)
     expect_near_points(&fma64::NearExact::generate, false);
 }
 
-template <class Class>
-void expect_pure(const char* name) {
-    int differ = 0;
-    for (uint64_t i = 0; i < 1000; i += 7) {
-        EXPECT_EQ(input<Class>(11, i), input<Class>(11, i)) << name;
-        differ += !(input<Class>(11, i) == input<Class>(12, i));
-    }
-    EXPECT_GT(differ, 100) << name << " ignores the key";
-}
-
 TEST(Fma64Classes, InputsArePureFunctionsOfKeyAndIndex) {
-    expect_pure<fma64::Cancellation>("cancellation");
-    expect_pure<fma64::Sticky>("sticky");
-    expect_pure<fma64::Overflow>("overflow");
-    expect_pure<fma64::Underflow>("underflow");
-    expect_pure<fma64::Subnormal>("subnormal");
-    expect_pure<fma64::Midpoint>("midpoint");
-    expect_pure<fma64::NearExact>("near_exact");
+    testing::expect_pure<fma64::Cancellation, fma64::Sticky, fma64::Overflow, fma64::Underflow, fma64::Subnormal,
+                         fma64::Midpoint, fma64::NearExact>(100);
 }
 
 }  // namespace

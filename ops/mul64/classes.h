@@ -8,6 +8,7 @@
 
 #include "corpus/class_traits.h"
 #include "corpus/exact_int.h"
+#include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
 namespace fpv::mul64 {
@@ -88,7 +89,7 @@ FPV_HD FPV_INLINE Significands tie_significands(CounterRng& rng) {
 FPV_HD FPV_INLINE Significands near_significands(CounterRng& rng, bool midpoint, int64_t d, Significands fallback) {
     for (int attempt = 0; attempt < 64; ++attempt) {
         const uint64_t a = random_odd_significand(rng);
-        const uint64_t inverse = xint::inverse_mod_2_64(a);
+        const uint64_t inverse = nt::inverse_mod_2_64(a);
         if (rng.coin()) {
             const uint64_t low = (midpoint ? k2_52 : 0) + static_cast<uint64_t>(d);
             const uint64_t b = (low * inverse) & (k2_53 - 1);

@@ -6,48 +6,28 @@
 #include <set>
 
 #include "ops/rcp64/classes.h"
+#include "tests/class_checks.h"
+#include "tests/exact_grid.h"
 #include "tests/exact_rational.h"
 
 namespace fpv {
 namespace {
 
 using testing::exact_value;
+using testing::kKeys;
+using testing::kSamples;
+using testing::normal;
 using testing::power_of_two;
+using testing::significand53;
 using testing::ulp_at;
-
-constexpr uint64_t kSamples = 20000;
-constexpr uint64_t kKeys[] = {0x5eed, 0x9e3779b97f4a7c15ull};
-
-bool normal(uint64_t bits) {
-    const uint32_t f = b64::exponent_field(bits);
-    return f != 0 && f != 0x7ff;
-}
 
 mpq_class abs_of(const mpq_class& q) { return q < 0 ? mpq_class(-q) : q; }
 
-mpz_class floor_of(const mpq_class& q) {
-    mpz_class z;
-    mpz_fdiv_q(z.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-    return z;
-}
+// 1/x in the form of MPFR's unary functions.
+int one_over(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_ui_div(r, 1, x, rnd); }
 
 // The correctly rounded binary64 1/x (MPFR at 53 bits in binary64's exponent range).
-uint64_t mpfr_rcp64(uint64_t x, mpfr_rnd_t rnd) {
-    const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-    mpfr_set_emin(-1073);
-    mpfr_set_emax(1024);
-    mpfr_t in, out;
-    mpfr_init2(in, 53);
-    mpfr_init2(out, 53);
-    mpfr_set_d(in, double_of(x), MPFR_RNDN);
-    const int t = mpfr_ui_div(out, 1, in, rnd);
-    mpfr_subnormalize(out, t, rnd);
-    const uint64_t bits = bits_of(mpfr_get_d(out, rnd));
-    mpfr_clears(in, out, nullptr);
-    mpfr_set_emin(emin);
-    mpfr_set_emax(emax);
-    return bits;
-}
+uint64_t mpfr_rcp64(uint64_t x, mpfr_rnd_t rnd) { return testing::mpfr_unary64(one_over, x, rnd).bits; }
 
 enum class Grid { midpoints, binary64 };
 
@@ -62,15 +42,8 @@ Near near_grid(uint64_t x, Grid grid) {
     const mpq_class f = abs_of(1 / exact_value(x));
     const mpq_class ulp = ulp_at(f);
     const mpq_class scaled = f / ulp;
-    const mpq_class units = grid == Grid::midpoints ? mpq_class(mpq_class(floor_of(scaled)) + mpq_class(1, 2))
-                                                    : mpq_class(floor_of(scaled + mpq_class(1, 2)));
+    const mpq_class units = testing::nearest_grid_units(scaled, grid == Grid::midpoints);
     return {scaled - units, units * ulp, ulp};
-}
-
-uint64_t significand53(uint64_t x) {
-    b64::Decomposed d = b64::decompose(x);
-    while (d.significand < (uint64_t{1} << 52)) d.significand <<= 1;
-    return d.significand;
 }
 
 struct Tally {
@@ -263,15 +236,7 @@ TEST(Rcp64Classes, OverflowReciprocalsStraddleTwoToThe1024AndWhereRoundingOverfl
 }
 
 TEST(Rcp64Classes, InputsArePureFunctionsOfKeyAndIndex) {
-    using G = Operands (*)(const ClassParams&, uint64_t);
-    for (G g : {G{rcp64::Midpoint::generate}, G{rcp64::NearExact::generate}, G{rcp64::Underflow::generate}}) {
-        int differ = 0;
-        for (uint64_t i = 0; i < 1000; i += 7) {
-            EXPECT_EQ(g(ClassParams{11}, i), g(ClassParams{11}, i));
-            differ += !(g(ClassParams{11}, i) == g(ClassParams{12}, i));
-        }
-        EXPECT_GT(differ, 50);
-    }
+    testing::expect_pure<rcp64::Midpoint, rcp64::NearExact, rcp64::Underflow>(50);
 }
 
 }  // namespace

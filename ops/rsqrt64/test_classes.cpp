@@ -7,6 +7,8 @@
 #include <set>
 
 #include "ops/rsqrt64/classes.h"
+#include "tests/class_checks.h"
+#include "tests/exact_grid.h"
 #include "tests/exact_rational.h"
 
 namespace fpv {
@@ -14,93 +16,24 @@ namespace {
 
 using testing::exact_value;
 using testing::floor_log2;
+using testing::kKeys;
+using testing::kSamples;
+using testing::normal;
 using testing::power_of_two;
-
-constexpr uint64_t kSamples = 20000;
-constexpr uint64_t kKeys[] = {0x5eed, 0x9e3779b97f4a7c15ull};
-
-bool normal(uint64_t bits) {
-    const uint32_t f = b64::exponent_field(bits);
-    return f != 0 && f != 0x7ff;
-}
-
-mpz_class floor_of(const mpq_class& q) {
-    mpz_class z;
-    mpz_fdiv_q(z.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-    return z;
-}
+using testing::significand53;
 
 // The correctly rounded binary64 1/sqrt(x) (MPFR at 53 bits in binary64's exponent range).
-uint64_t mpfr_rsqrt64(uint64_t x, mpfr_rnd_t rnd) {
-    const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-    mpfr_set_emin(-1073);
-    mpfr_set_emax(1024);
-    mpfr_t in, out;
-    mpfr_init2(in, 53);
-    mpfr_init2(out, 53);
-    mpfr_set_d(in, double_of(x), MPFR_RNDN);
-    const int t = mpfr_rec_sqrt(out, in, rnd);
-    mpfr_subnormalize(out, t, rnd);
-    const uint64_t bits = bits_of(mpfr_get_d(out, rnd));
-    mpfr_clears(in, out, nullptr);
-    mpfr_set_emin(emin);
-    mpfr_set_emax(emax);
-    return bits;
-}
-
-mpq_class approximate_rsqrt(uint64_t x) {
-    mpfr_t in, out;
-    mpfr_init2(in, 53);
-    mpfr_init2(out, 320);
-    mpfr_set_d(in, double_of(x), MPFR_RNDN);
-    mpfr_rec_sqrt(out, in, MPFR_RNDN);
-    mpq_class q;
-    mpfr_get_q(q.get_mpq_t(), out);
-    mpfr_clears(in, out, nullptr);
-    return q;
-}
-
-// f > 0 known by its exact square; m > 0 a grid point. |f - m| = |f^2 - m^2| / (f + m), and
-// f + m >= 2m when f >= m, f + m >= 2m - D/m when f < m (sqrt(m^2 - D) >= m - D/m).
-struct Distance {
-    mpq_class bound;  // of |f - m|, rigorous
-    int sign;         // of f - m, exact
-};
-
-Distance root_distance(const mpq_class& square, const mpq_class& m) {
-    mpq_class d = square - m * m;
-    const int sign = sgn(d);
-    if (sign < 0) d = -d;
-    const mpq_class bound = sign >= 0 ? mpq_class(d / (2 * m)) : mpq_class(d / (2 * m - d / m));
-    return {bound, sign};
-}
+uint64_t mpfr_rsqrt64(uint64_t x, mpfr_rnd_t rnd) { return testing::mpfr_unary64(mpfr_rec_sqrt, x, rnd).bits; }
 
 enum class Grid { midpoints, binary64 };
 
-struct Near {
-    mpq_class point;
-    mpq_class ulp;
-    mpq_class bound_ulps;
-    int sign;
-};
-
 // The grid point nearest 1/sqrt(x) (which is normal for every positive binary64 x), the ulp
-// there, and the rigorous distance in ulps.
-Near near_grid(uint64_t x, Grid grid) {
-    const mpq_class f = approximate_rsqrt(x);
-    const mpq_class ulp = power_of_two(floor_log2(f) - 52);
-    const mpq_class scaled = f / ulp;
-    const mpq_class units = grid == Grid::midpoints ? mpq_class(mpq_class(floor_of(scaled)) + mpq_class(1, 2))
-                                                    : mpq_class(floor_of(scaled + mpq_class(1, 2)));
-    const mpq_class point = units * ulp;
-    const Distance d = root_distance(1 / exact_value(x), point);
-    return {point, ulp, d.bound / ulp, d.sign};
-}
+// there, and the rigorous distance in ulps; 1/sqrt(x) to 320 bits finds the point, and its exact
+// square is 1/x.
+using Near = testing::NearRoot;
 
-uint64_t significand53(uint64_t x) {
-    b64::Decomposed d = b64::decompose(x);
-    while (d.significand < (uint64_t{1} << 52)) d.significand <<= 1;
-    return d.significand;
+Near near_grid(uint64_t x, Grid grid) {
+    return testing::near_root(mpfr_rec_sqrt, x, 1 / exact_value(x), grid == Grid::midpoints);
 }
 
 struct Tally {
@@ -208,21 +141,7 @@ TEST(Rsqrt64Classes, ExactListsEveryPowerOfFourWithItsNeighboursInOrder) {
 }
 
 TEST(Rsqrt64Classes, BinadeEdgesListEveryPowerOfTwoWithItsNeighboursInOrder) {
-    ASSERT_EQ(rsqrt64::BinadeEdges::size, 10489u);
-    int exact = 0;
-    for (uint64_t i = 0; i < rsqrt64::BinadeEdges::size; ++i) {
-        const uint64_t x = rsqrt64::BinadeEdges::generate(ClassParams{}, i).a;
-        const int e = -1074 + static_cast<int>((i + 1) / 5);
-        const int64_t d = static_cast<int64_t>((i + 1) % 5) - 2;
-        ASSERT_LE(x, b64::kMaxFinite);
-        ASSERT_EQ(exact_value(x - static_cast<uint64_t>(d)), power_of_two(e)) << i;
-        if (d == 0) {
-            const bool is_exact = mpfr_rsqrt64(x, MPFR_RNDU) == mpfr_rsqrt64(x, MPFR_RNDD);
-            ASSERT_EQ(is_exact, e % 2 == 0) << e;
-            exact += is_exact;
-        }
-    }
-    EXPECT_EQ(exact, 1049);
+    testing::expect_root_binade_edges<rsqrt64::BinadeEdges>(mpfr_rec_sqrt);
 }
 
 TEST(Rsqrt64Classes, NegativeOperandsGiveNaNOrMinusInfinityForMinusZero) {
@@ -244,15 +163,7 @@ TEST(Rsqrt64Classes, NegativeOperandsGiveNaNOrMinusInfinityForMinusZero) {
 }
 
 TEST(Rsqrt64Classes, InputsArePureFunctionsOfKeyAndIndex) {
-    using G = Operands (*)(const ClassParams&, uint64_t);
-    for (G g : {G{rsqrt64::Midpoint::generate}, G{rsqrt64::NearExact::generate}, G{rsqrt64::Negative::generate}}) {
-        int differ = 0;
-        for (uint64_t i = 0; i < 1000; i += 7) {
-            EXPECT_EQ(g(ClassParams{11}, i), g(ClassParams{11}, i));
-            differ += !(g(ClassParams{11}, i) == g(ClassParams{12}, i));
-        }
-        EXPECT_GT(differ, 50);
-    }
+    testing::expect_pure<rsqrt64::Midpoint, rsqrt64::NearExact, rsqrt64::Negative>(50);
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <set>
 
 #include "ops/sqrt64/classes.h"
+#include "tests/class_checks.h"
+#include "tests/exact_grid.h"
 #include "tests/exact_rational.h"
 
 namespace fpv {
@@ -13,87 +15,22 @@ namespace {
 
 using testing::exact_value;
 using testing::floor_log2;
+using testing::kKeys;
+using testing::kSamples;
+using testing::normal;
 using testing::power_of_two;
 
-constexpr uint64_t kSamples = 20000;
-constexpr uint64_t kKeys[] = {0x5eed, 0x9e3779b97f4a7c15ull};
-
-bool normal(uint64_t bits) {
-    const uint32_t f = b64::exponent_field(bits);
-    return f != 0 && f != 0x7ff;
-}
-
-mpz_class floor_of(const mpq_class& q) {
-    mpz_class z;
-    mpz_fdiv_q(z.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-    return z;
-}
-
 // The correctly rounded binary64 sqrt of x (MPFR at 53 bits in binary64's exponent range).
-uint64_t mpfr_sqrt64(uint64_t x, mpfr_rnd_t rnd) {
-    const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-    mpfr_set_emin(-1073);
-    mpfr_set_emax(1024);
-    mpfr_t in, out;
-    mpfr_init2(in, 53);
-    mpfr_init2(out, 53);
-    mpfr_set_d(in, double_of(x), MPFR_RNDN);
-    const int t = mpfr_sqrt(out, in, rnd);
-    mpfr_subnormalize(out, t, rnd);
-    const uint64_t bits = bits_of(mpfr_get_d(out, rnd));
-    mpfr_clears(in, out, nullptr);
-    mpfr_set_emin(emin);
-    mpfr_set_emax(emax);
-    return bits;
-}
-
-// sqrt(x) to 320 bits, as a rational: good enough to find the grid point it is near.
-mpq_class approximate_sqrt(uint64_t x) {
-    mpfr_t in, out;
-    mpfr_init2(in, 53);
-    mpfr_init2(out, 320);
-    mpfr_set_d(in, double_of(x), MPFR_RNDN);
-    mpfr_sqrt(out, in, MPFR_RNDN);
-    mpq_class q;
-    mpfr_get_q(q.get_mpq_t(), out);
-    mpfr_clears(in, out, nullptr);
-    return q;
-}
-
-// f > 0 known by its exact square; m > 0 a grid point. |f - m| = |f^2 - m^2| / (f + m), and
-// f + m >= 2m when f >= m, f + m >= 2m - D/m when f < m (sqrt(m^2 - D) >= m - D/m).
-struct Distance {
-    mpq_class bound;  // of |f - m|, rigorous
-    int sign;         // of f - m, exact
-};
-
-Distance root_distance(const mpq_class& square, const mpq_class& m) {
-    mpq_class d = square - m * m;
-    const int sign = sgn(d);
-    if (sign < 0) d = -d;
-    const mpq_class bound = sign >= 0 ? mpq_class(d / (2 * m)) : mpq_class(d / (2 * m - d / m));
-    return {bound, sign};
-}
+uint64_t mpfr_sqrt64(uint64_t x, mpfr_rnd_t rnd) { return testing::mpfr_unary64(mpfr_sqrt, x, rnd).bits; }
 
 enum class Grid { midpoints, binary64 };
 
-// The grid point nearest sqrt(x), the ulp there, and the rigorous distance, in ulps.
-struct Near {
-    mpq_class point;
-    mpq_class ulp;
-    mpq_class bound_ulps;
-    int sign;
-};
+// The grid point nearest sqrt(x), the ulp there, and the rigorous distance, in ulps; sqrt(x) to
+// 320 bits finds the point (sqrt of a binary64 is normal).
+using Near = testing::NearRoot;
 
 Near near_grid(uint64_t x, Grid grid) {
-    const mpq_class f = approximate_sqrt(x);
-    const mpq_class ulp = power_of_two(floor_log2(f) - 52);  // sqrt of a binary64 is normal
-    const mpq_class scaled = f / ulp;
-    const mpq_class units = grid == Grid::midpoints ? mpq_class(mpq_class(floor_of(scaled)) + mpq_class(1, 2))
-                                                    : mpq_class(floor_of(scaled + mpq_class(1, 2)));
-    const mpq_class point = units * ulp;
-    const Distance d = root_distance(exact_value(x), point);
-    return {point, ulp, d.bound / ulp, d.sign};
+    return testing::near_root(mpfr_sqrt, x, exact_value(x), grid == Grid::midpoints);
 }
 
 // A binary64 value is m^2 * 4^k with m < 2^26: its odd part is a square below 2^52 and the
@@ -228,25 +165,11 @@ TEST(Sqrt64Classes, ABoundOfTwoToMinusFortyIsTightEnoughToFailOnOrdinaryInputs) 
 }
 
 TEST(Sqrt64Classes, BinadeEdgesListEveryPowerOfTwoWithItsNeighboursInOrder) {
-    ASSERT_EQ(sqrt64::BinadeEdges::size, 10489u);
-    int exact_roots = 0;
-    for (uint64_t i = 0; i < sqrt64::BinadeEdges::size; ++i) {
-        const uint64_t x = sqrt64::BinadeEdges::generate(ClassParams{}, i).a;
-        const int e = -1074 + static_cast<int>((i + 1) / 5);
-        const int64_t d = static_cast<int64_t>((i + 1) % 5) - 2;
-        ASSERT_LE(x, b64::kMaxFinite);
-        ASSERT_EQ(exact_value(x - static_cast<uint64_t>(d)), power_of_two(e)) << i;
-        if (d == 0) {
-            const bool exact = mpfr_sqrt64(x, MPFR_RNDU) == mpfr_sqrt64(x, MPFR_RNDD);
-            ASSERT_EQ(exact, e % 2 == 0) << e;
-            exact_roots += exact;
-        }
-    }
+    ASSERT_NO_FATAL_FAILURE(testing::expect_root_binade_edges<sqrt64::BinadeEdges>(mpfr_sqrt));
     EXPECT_EQ(sqrt64::BinadeEdges::generate(ClassParams{}, 0).a, 0u);  // one step below 2^-1074
     EXPECT_EQ(sqrt64::BinadeEdges::generate(ClassParams{}, 1).a, 1u);  // 2^-1074 itself
     EXPECT_EQ(sqrt64::BinadeEdges::generate(ClassParams{}, sqrt64::BinadeEdges::size - 1).a,
               0x7fe0000000000002ull);  // two steps above 2^1023
-    EXPECT_EQ(exact_roots, 1049);
 }
 
 TEST(Sqrt64Classes, NegativeOperandsGiveNaNExceptMinusZero) {
@@ -271,16 +194,7 @@ TEST(Sqrt64Classes, NegativeOperandsGiveNaNExceptMinusZero) {
 }
 
 TEST(Sqrt64Classes, InputsArePureFunctionsOfKeyAndIndex) {
-    using G = Operands (*)(const ClassParams&, uint64_t);
-    for (G g : {G{sqrt64::Squares::generate}, G{sqrt64::Midpoint::generate}, G{sqrt64::NearExact::generate},
-                G{sqrt64::Negative::generate}}) {
-        int differ = 0;
-        for (uint64_t i = 0; i < 1000; i += 7) {
-            EXPECT_EQ(g(ClassParams{11}, i), g(ClassParams{11}, i));
-            differ += !(g(ClassParams{11}, i) == g(ClassParams{12}, i));
-        }
-        EXPECT_GT(differ, 50);
-    }
+    testing::expect_pure<sqrt64::Squares, sqrt64::Midpoint, sqrt64::NearExact, sqrt64::Negative>(50);
 }
 
 }  // namespace
