@@ -1,6 +1,7 @@
 // Code written for CUDA, compiled for the host: the CUDA intrinsics under their own names, as
 // ordinary functions in the global namespace, with CUDA's documented semantics (checked against
-// the GPU by `make gpu-test`), and a function for the inline PTX of rcp.approx.ftz.f64.
+// the GPU by `make gpu-test`), and functions for the inline PTX of rcp.approx.ftz.f64 and
+// rsqrt.approx.ftz.f64.
 //
 // The intrinsics are declared only in host compilations (no __CUDACC__): under nvcc CUDA's own
 // declarations stand, and plug-in code is compiled for the device only. Being real functions,
@@ -13,6 +14,7 @@
 
 #include "core/bit_intrinsics.h"
 #include "core/rcp_approx.h"
+#include "core/rsqrt_approx.h"
 #include "core/rn_arith.h"
 
 #if !defined(__CUDACC__)
@@ -64,6 +66,7 @@ inline double __fma_rn(double a, double b, double c) { return fpv::rn::fma(a, b,
 
 #endif  // !__CUDACC__
 
-// In place of asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(x)): the instruction on the
-// device, fpverify's bit-exact model of it (sm_90) on the host.
+// In place of asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(r) : "d"(x)) and its rsqrt sibling: the
+// instruction on the device, fpverify's bit-exact model of it (sm_90) on the host.
 FPV_HD FPV_INLINE double fpv_rcp_approx_ftz_f64(double x) { return ::fpv::rcp_approx_ftz_f64(x); }
+FPV_HD FPV_INLINE double fpv_rsqrt_approx_ftz_f64(double x) { return ::fpv::rsqrt_approx_ftz_f64(x); }

@@ -20,7 +20,7 @@ std::unique_ptr<Backend> make_gpu_backend(const std::vector<int>&, int, uint64_t
 
 int mufu_dump(const std::string&, int, uint64_t) { throw UsageError(kNoCuda); }
 
-uint64_t mufu_mantissa_mismatches(int) { throw UsageError(kNoCuda); }
+MufuMismatches mufu_mantissa_mismatches(int) { throw UsageError(kNoCuda); }
 
 std::vector<RawThroughput> gpu_raw_throughput(int, uint64_t, int) { throw UsageError(kNoCuda); }
 IntrinsicsCheck gpu_intrinsics_check(int, uint64_t) { throw UsageError(kNoCuda); }

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
 
 #include "core/usage_error.h"
 #include "ops/catalogue.h"
@@ -416,13 +417,16 @@ std::unique_ptr<Backend> make_gpu_backend(const std::vector<int>& devices, int t
             throw UsageError("--devices: there is no GPU " + std::to_string(id) + " (this machine has " +
                              std::to_string(count) + ")");
         }
-        const uint64_t mismatches = mufu_mantissa_mismatches(id);
-        if (mismatches != 0) {
+        const MufuMismatches mismatches = mufu_mantissa_mismatches(id);
+        const std::pair<const char*, uint64_t> checks[] = {{"rcp.approx.ftz.f64", mismatches.rcp},
+                                                           {"rsqrt.approx.ftz.f64", mismatches.rsqrt}};
+        for (const auto& [instruction, differing] : checks) {
+            if (differing == 0) continue;
             std::fprintf(stderr,
-                         "fpverify: warning: on GPU %d rcp.approx.ftz.f64 differs from the host "
-                         "model on %llu of 2^20 mantissas; CPU runs of the emulated divisions will "
-                         "not reproduce this GPU's results (see fpverify mufu-dump)\n",
-                         id, static_cast<unsigned long long>(mismatches));
+                         "fpverify: warning: on GPU %d %s differs from the host model on %llu mantissas; "
+                         "CPU runs of the emulations it seeds will not reproduce this GPU's results (see "
+                         "fpverify mufu-dump)\n",
+                         id, instruction, static_cast<unsigned long long>(differing));
         }
     }
     return std::make_unique<GpuBackend>(ids, threads, batch);

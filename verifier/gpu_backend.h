@@ -20,15 +20,18 @@ bool probe_gpus(std::string& why, std::vector<std::string>& names);
 std::unique_ptr<Backend> make_gpu_backend(const std::vector<int>& devices, int threads,
                                           uint64_t batch);
 
-// `fpverify mufu-dump`: enumerates rcp.approx.ftz.f64 on `device`, writes the mantissa table and
-// a summary into `out_dir`, and compares the instruction with the shipped host model over every
-// operand high word and `random_operands` random full operands. Returns 0 when they agree
-// everywhere, 1 when they do not (the mismatches are printed).
+// `fpverify mufu-dump`: enumerates rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 on `device`,
+// writes each one's mantissa table and a summary into `out_dir`, and compares each instruction
+// with its shipped host model over every operand high word and `random_operands` random full
+// operands. Returns 0 when they agree everywhere, 1 when they do not (the mismatches are printed).
 int mufu_dump(const std::string& out_dir, int device, uint64_t random_operands);
 
-// Quick check at backend start: the device's instruction against the host model on the 2^20
-// mantissas of [1, 2). Returns the number of mismatches.
-uint64_t mufu_mantissa_mismatches(int device);
+// Quick check at backend start: each instruction against its host model on the mantissas its
+// table covers. The numbers of mismatches.
+struct MufuMismatches {
+    uint64_t rcp = 0, rsqrt = 0;
+};
+MufuMismatches mufu_mantissa_mismatches(int device);
 
 struct RawThroughput {
     std::string impl;

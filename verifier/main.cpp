@@ -13,7 +13,7 @@
 
 #include <map>
 
-#include "core/rcp_model_derivation.h"
+#include "core/mufu_model_derivation.h"
 #include "core/usage_error.h"
 #include "ops/catalogue.h"
 #include "reports/query.h"
@@ -27,6 +27,7 @@
 #include "verifier/gpu_backend.h"
 #include "verifier/export_testfloat.h"
 #include "verifier/mutation.h"
+#include "verifier/prove_div64.h"
 #include "verifier/repro.h"
 
 #ifndef FPV_VERSION
@@ -366,17 +367,21 @@ int query_command(const DatabaseOptions& database, const OutputOptions& output, 
     return kExitClean;
 }
 
-int mufu_model_command(const std::string& table_path, const std::string& out_path,
-                       const std::string& provenance) {
-    const RcpModelDerivation model = derive_rcp_model(read_rcp_table(table_path));
-    std::fprintf(stderr, "%u of 2^20 mantissas corrected; maximum relative error 2^%.3f\n",
-                 model.corrected, std::log2(model.max_relative_error));
+int mufu_model_command(const std::string& instruction_name, const std::string& table_path,
+                       const std::string& out_path, const std::string& provenance) {
+    if (instruction_name != "rcp" && instruction_name != "rsqrt") {
+        throw UsageError("--instruction: '" + instruction_name + "' is neither rcp nor rsqrt");
+    }
+    const MufuInstruction instruction = instruction_name == "rcp" ? MufuInstruction::rcp : MufuInstruction::rsqrt;
+    const MufuModelDerivation model = derive_mufu_model(read_mufu_table(table_path, instruction), instruction);
+    std::fprintf(stderr, "%u of %zu entries corrected; maximum relative error 2^%.3f\n", model.corrected,
+                 model.correction.size() * 64, std::log2(model.max_relative_error));
     if (!model.problems.empty()) {
         for (const std::string& p : model.problems) std::fprintf(stderr, "  %s\n", p.c_str());
         std::fprintf(stderr, "fpverify: this dump does not fit the model's structure; no model written\n");
         return kExitFailures;
     }
-    write_file_atomically(out_path, rcp_model_source(model, provenance));
+    write_file_atomically(out_path, mufu_model_source(model, provenance));
     return kExitClean;
 }
 
@@ -477,6 +482,14 @@ int main(int argc, char** argv) {
     repro->add_option("--failure", repro_failure_id, "failure id (see query --preset failures)")
         ->required();
 
+    ProveDiv64Options prove;
+    auto* prove_cmd = app.add_subcommand(
+        "prove-div64", "prove, seed cell by seed cell, that a one-Halley emulated division rounds correctly");
+    prove_cmd->add_option("--impl", prove.impl, "div64.emu_halley_fixed | div64.emu_halley")->capture_default_str();
+    prove_cmd->add_option("--show", prove.shown, "failing cells to print")->capture_default_str();
+    prove_cmd->add_option("--cells-out", prove.cells_out, "write every failing cell to this file");
+    prove_cmd->add_option("--check-db", prove.check_db, "check that the impl's stored failures lie in failing cells");
+
     BenchOptions bench;
     auto* bench_cmd = app.add_subcommand("bench", "verified throughput against the MPFR ceiling");
     bench_cmd->add_option("--impl", bench.impl, "implementation")->capture_default_str();
@@ -499,15 +512,17 @@ int main(int argc, char** argv) {
     int dump_device = 0;
     std::string dump_random = "2^30";
     auto* mufu_dump_cmd = app.add_subcommand(
-        "mufu-dump", "enumerate rcp.approx.ftz.f64 on a GPU and compare it with the host model");
+        "mufu-dump",
+        "enumerate rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 on a GPU and compare them with their host models");
     mufu_dump_cmd->add_option("--out", dump_dir, "directory for the table and the summary")->capture_default_str();
     mufu_dump_cmd->add_option("--device", dump_device, "GPU number")->capture_default_str();
     mufu_dump_cmd->add_option("--random", dump_random, "random full operands to compare")->capture_default_str();
 
-    std::string model_table, model_out, model_provenance;
+    std::string model_instruction = "rcp", model_table, model_out, model_provenance;
     auto* mufu_model = app.add_subcommand(
-        "mufu-model", "derive the host model of rcp.approx.ftz.f64 from a mufu-dump table");
-    mufu_model->add_option("--table", model_table, "rcp_mantissa_table.bin from mufu-dump")->required();
+        "mufu-model", "derive the host model of rcp.approx.ftz.f64 or rsqrt.approx.ftz.f64 from a mufu-dump table");
+    mufu_model->add_option("--instruction", model_instruction, "rcp | rsqrt")->capture_default_str();
+    mufu_model->add_option("--table", model_table, "<instruction>_mantissa_table.bin from mufu-dump")->required();
     mufu_model->add_option("--out", model_out, "C++ source to write")->required();
     mufu_model->add_option("--provenance", model_provenance, "where the dump came from (comment)");
 
@@ -542,11 +557,12 @@ int main(int argc, char** argv) {
             Store store = repro_database.open(Store::Mode::read_only);
             return repro_failure(store, repro_failure_id, std::cout);
         }
+        if (prove_cmd->parsed()) return prove_div64(prove, std::cout);
         if (bench_cmd->parsed()) {
             bench.reference = parse_reference(bench_reference);
             return run_bench(bench);
         }
-        if (mufu_model->parsed()) return mufu_model_command(model_table, model_out, model_provenance);
+        if (mufu_model->parsed()) return mufu_model_command(model_instruction, model_table, model_out, model_provenance);
         if (mufu_dump_cmd->parsed()) {
             return mufu_dump(dump_dir, dump_device, parse_count(dump_random, "--random"));
         }
