@@ -5,6 +5,7 @@
 #   make gpu-test  the GPU suite alone, on a machine with a GPU
 #   make demo   a demonstration campaign and its report
 #   make mutation  the mutation score: the default campaign against every planted-bug mutant
+#   make emulation-campaign  the project's own emulations verified on a GPU
 #   make bench  throughput figures for BENCHMARKS.md (GPU ones, exhaustive f2d sweeps included,
 #               where a GPU is usable)
 # Missing Debian packages are installed first (see `deps`).
@@ -86,7 +87,7 @@ MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)
 
-.PHONY: all deps test gpu-test demo bench mutation fpemu-campaign clean FORCE
+.PHONY: all deps test gpu-test demo bench mutation fpemu-campaign emulation-campaign clean FORCE
 
 all: deps $(RELEASE_DIR)/fpverify
 
@@ -171,7 +172,8 @@ bench: all
 	$(RELEASE_DIR)/fpverify bench --impl div64.host --class normal --seconds 10 --backend cpu
 	@if $(RELEASE_DIR)/fpverify bench --help >/dev/null && nvidia-smi -L >/dev/null 2>&1; then \
 		$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 20 --backend gpu --raw && \
-		for impl in sqrt64.cuda rcp64.cuda rsqrt64.cuda fma64.cuda add64.cuda sub64.cuda mul64.cuda div64.cuda; do \
+		for impl in sqrt64.cuda rcp64.cuda rsqrt64.cuda fma64.cuda add64.cuda sub64.cuda mul64.cuda div64.cuda \
+			sqrt64.emu rcp64.emu rsqrt64.emu fma64.emu add64.emu sub64.emu mul64.emu div64.emu_halley_fixed; do \
 			$(RELEASE_DIR)/fpverify bench --impl $$impl --class normal --seconds 3 --backend gpu || exit 1; \
 		done && \
 		for impl in f2d.shift_xor f2d.byte_perm f2d.native; do \
@@ -188,6 +190,13 @@ FPEMU_DIR := build/fpemu
 fpemu-campaign: deps
 	$(MAKE) RELEASE_DIR=$(FPEMU_DIR) EXTRA_IMPLS=docs/examples/fpemu.h EXTRA_INCLUDES=$(CCCL_INCLUDE) $(FPEMU_DIR)/fpverify
 	scripts/fpemu_campaign.sh $(FPEMU_DIR)/fpverify fpemu-results 1e9 1e8 1e6 gpu
+
+# The project's own emulations on a GPU (README, "The project's own emulations"): every emu impl
+# over `all` and its TestFloat files at 10^8 inputs per (impl, class), the fixed and the
+# published one-Halley divisions at 10^9 per class, CPU and GPU compared, the division proof
+# placing every failure of the published one. Needs a GPU.
+emulation-campaign: all
+	scripts/emulation_campaign.sh $(RELEASE_DIR)/fpverify emulation-results 1e8 1e9 1e6 gpu
 
 # Every planted-bug mutant against the default campaign, next to the TestFloat vectors.
 mutation: all

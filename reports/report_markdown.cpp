@@ -162,7 +162,7 @@ void binary32_section(std::ostringstream& o, const CampaignReport& report) {
           << " | " << distance << " | "
           << (s.inside == 0 ? "-" : s.merged.worst.empty() ? "0" : error_text(s.merged.max_error())) << " | "
           << grouped(s.tested) << " | " << grouped(s.failed) << " | " << grouped(s.merged.ftz_changed)
-          << " | " << (spec.in_domain != nullptr ? std::string(spec.domain) + (verdict.empty() ? "" : ": **" + verdict + "**") : "all")
+          << " | " << (spec.in_domain != nullptr ? markdown_cell(spec.domain) + (verdict.empty() ? "" : ": **" + verdict + "**") : "all")
           << " | ";
         if (!s.merged.worst.empty()) {
             const FailureRecord& w = s.merged.worst.front();
@@ -246,7 +246,7 @@ std::string render_markdown(const CampaignReport& report) {
     o << "| impl | claim | inputs | inside domain | failed | failure rate | max error | verdict |\n";
     o << "|---|---|---:|---:|---:|---:|---:|---|\n";
     for (const ImplSummary& s : report.impls) {
-        o << "| " << code(s.impl) << " | " << (s.info ? std::string(s.info->spec.claim) : "") << " | "
+        o << "| " << code(s.impl) << " | " << (s.info ? markdown_cell(s.info->spec.claim) : "") << " | "
           << grouped(s.tested) << " | " << grouped(s.inside) << " | " << grouped(s.failed) << " | "
           << percent_text(s.failed, s.inside) << " | "
           << (s.merged.worst.empty() ? "-" : error_text(s.merged.max_error()) + " " + s.error_unit) << " | "

@@ -86,4 +86,13 @@ std::string human_duration(double s) {
     return out;
 }
 
+std::string markdown_cell(std::string_view text) {
+    std::string cell;
+    for (const char c : text) {
+        if (c == '|') cell += '\\';
+        cell += c;
+    }
+    return cell;
+}
+
 }  // namespace fpv

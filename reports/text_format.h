@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace fpv {
 
@@ -10,6 +11,7 @@ std::string error_text(double error);    // "0", "1.5", "3.2e+15", "inf"
 std::string log2_text(double error_u2);  // log2 of a relative error given in u^2: "-46.42"
 std::string bin_label(int bin);          // "[2^-1, 2^0)", "0", "inf"
 std::string grouped(uint64_t n);         // 1,234,567
+std::string markdown_cell(std::string_view text);  // text for a Markdown table cell: "|" escaped
 std::string percent_text(uint64_t part, uint64_t whole);
 std::string u2_text(double value);       // a bound or largest error in u^2, "-" when absent
 std::string bits32_text(uint32_t bits);  // 0x3f800000 (1)

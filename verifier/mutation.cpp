@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 
+#include "corpus/testfloat_file.h"
 #include "model/input_set.h"
 #include "ops/catalogue.h"
 #include "reports/text_format.h"
@@ -13,15 +14,22 @@
 namespace fpv {
 namespace {
 
-// The TestFloat file shipped for an op: level 1 where TestFloat has one here, else level 2.
-std::string testfloat_file_for(OpId op, const std::string& dir) {
+// The TestFloat file shipped for an op in the mutant's rounding mode (a file's mode is in its
+// name): level 1 where TestFloat has one here, else level 2; plain or gzip-compressed.
+std::string testfloat_file_for(OpId op, Rounding rounding, const std::string& dir) {
     const TestFloatFormat* format = testfloat_format_of(op);
-    if (format == nullptr) return "";
-    for (const char* level : {".level1.txt", ".level2.txt"}) {
-        const std::string path = dir + "/" + std::string(format->function) + level;
-        if (std::filesystem::exists(path)) return path;
+    if (format == nullptr || !std::filesystem::is_directory(dir)) return "";
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        const bool text = name.ends_with(".txt") || name.ends_with(".txt.gz");
+        if (!text || !name.starts_with(std::string(format->function) + ".level")) continue;
+        if (name.find(".rnear_maxMag") != std::string::npos || name.find(".rodd") != std::string::npos) continue;
+        if (testfloat_rounding(name) == rounding) names.push_back(name);
     }
-    return "";
+    if (names.empty()) return "";
+    std::sort(names.begin(), names.end());  // level1 before level2
+    return dir + "/" + names.front();
 }
 
 // Judges inputs of `set` from 0 in growing chunks until one fails or `limit` are judged; the
@@ -60,7 +68,7 @@ std::vector<MutantOutcome> run_mutation(const MutationOptions& options) {
             }
             o.caught = true;
         }
-        o.testfloat_file = testfloat_file_for(impl.op, options.vectors_dir);
+        o.testfloat_file = testfloat_file_for(impl.op, impl.spec.rounding, options.vectors_dir);
         if (!o.testfloat_file.empty()) {
             const InputSet set = resolve_class("testfloat:" + o.testfloat_file, impl.op, options.seed);
             const UnitWork work{impl, set, TallyLimits{1, 1}, ReferenceMode::fast};
@@ -97,7 +105,7 @@ std::string mutation_table(const std::vector<MutantOutcome>& outcomes, const Mut
                         " of " + grouped(m.testfloat_cases) + " cases fail (" +
                         std::filesystem::path(m.testfloat_file).filename().string() + ")";
         }
-        o << "| `" << m.mutant << "` | " << m.bug << " (`" << m.parent << "`) | " << (m.caught ? "yes" : "**NO**")
+        o << "| `" << m.mutant << "` | " << markdown_cell(m.bug) << " (`" << m.parent << "`) | " << (m.caught ? "yes" : "**NO**")
           << " | " << (m.caught ? grouped(m.inputs_needed) + " (" + m.first_class + ")" : "-") << " | "
           << (classes.empty() ? "-" : classes) << " | " << testfloat << " |\n";
     }

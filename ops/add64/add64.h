@@ -4,6 +4,8 @@
 
 #include "ops/binary64_family.h"
 #include "ops/add64/classes.h"
+#include "ops/add64/impls.h"
+#include "ops/add64/mutants.h"
 #include "ops/add64/natives.h"
 
 namespace fpv::op {
@@ -23,6 +25,8 @@ struct add64 : binary64::FamilyTraits {
                              binary64::GenericBack<add64>, TypeList<generic::VectorFile<add64>>>;
     using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::add64::Sum>,
                              ::fpv::natives::CudaInEveryRounding<::fpv::add64::Sum>>;
+    using impls = ::fpv::add64::Emulations;
+    using mutants = ::fpv::add64::Mutants;
 };
 
 }  // namespace fpv::op

@@ -53,7 +53,7 @@ struct div64 {
                              generic::VectorFile<div64>>;
     using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::div64::NativeDivide>,
                              ::fpv::natives::CudaInEveryRounding<::fpv::div64::NativeDivide>>;
-    using impls = TypeList<::fpv::div64::EmuHalley, ::fpv::div64::EmuNr>;
+    using impls = TypeList<::fpv::div64::EmuHalley, ::fpv::div64::EmuHalleyFixed, ::fpv::div64::EmuNr>;
     using mutants = ::fpv::div64::Mutants;
 };
 

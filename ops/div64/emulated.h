@@ -2,7 +2,8 @@
 // ../shared/seeds/002 (see docs/div64_emulation.md for a walk through the algorithm).
 //
 // Both published variants are reproduced faithfully, defects included: fpverify exists to
-// measure them, not to fix them. The shape of the computation:
+// measure them. A third, the one-Halley variant with its seed's bias corrected, is proven
+// correctly rounded (docs/div64_proof.md). The shape of the computation:
 //   1. specials (NaN, infinity, zero operands) are settled up front;
 //   2. subnormal operands are normalised, the exponent difference is formed in 32-bit
 //      unsigned arithmetic (so it may wrap);
@@ -63,11 +64,21 @@ FPV_HD FPV_INLINE uint64_t special_quotient(uint64_t x, uint64_t y, uint64_t sig
     return sign | kInfinity;  // y zero or x infinite
 }
 
+// The published bias: 2^42, meant as 2^-20 of the reciprocal, but the reciprocal's scale is 2^63
+// (1/1.0), so it is 2^-21 of 1/1.0: for the upper part of a fifth of the seed cells the biased seed
+// still overestimates 1/y, and the Halley step's residual wraps (docs/div64_proof.md).
+inline constexpr uint64_t kPublishedSeedBias = uint64_t{0x400} << 32;
+// 1.25 * 2^-20 of 2^63: the least bias that keeps every seed at or below 1/y is 1.0355 * 2^-20
+// (so 2^43 is not enough), and above about 1.52 * 2^-20 one Halley step no longer brings the
+// seed's error below what the q / q+1 rounding needs. docs/div64_proof.md proves this choice.
+inline constexpr uint64_t kCorrectedSeedBias = uint64_t{0xa00} << 32;
+
 // 2^63 / y as an underestimating fixed-point reciprocal of the significand 1.my, seeded by the
-// hardware approximation of 1/(1.my * 2^-3) and biased down by 2^42 (2^-20 of 2^62).
+// hardware approximation of 1/(1.my * 2^-3) and biased down by kSeedBias.
+template <uint64_t kSeedBias = kPublishedSeedBias>
 FPV_HD FPV_INLINE uint64_t reciprocal_seed(uint64_t my) {
     const double scaled = double_of((uint64_t{0x3fc} << 52) | my);
-    return (bits_of(rcp_approx_ftz_f64(scaled)) << 10) - (uint64_t{0x400} << 32);
+    return (bits_of(rcp_approx_ftz_f64(scaled)) << 10) - kSeedBias;
 }
 
 template <Refinement kRefinement>
@@ -100,7 +111,8 @@ FPV_HD FPV_INLINE bool increment_wins(uint64_t x_aligned, uint64_t y_twice, uint
 
 }  // namespace emulation_detail
 
-template <Refinement kRefinement, Mutation M = Mutation::none>
+template <Refinement kRefinement, Mutation M = Mutation::none,
+          uint64_t kSeedBias = emulation_detail::kPublishedSeedBias>
 FPV_HD FPV_INLINE uint64_t emulated_divide(uint64_t x, uint64_t y) {
     using namespace emulation_detail;
     uint32_t expo_x = static_cast<uint32_t>((x & kExponent) >> 52);
@@ -122,7 +134,7 @@ FPV_HD FPV_INLINE uint64_t emulated_divide(uint64_t x, uint64_t y) {
     }
     uint32_t expo_r = expo_x - expo_y + kBias;
     const uint64_t my = y & kMantissa;
-    uint64_t r = reciprocal_seed(my);
+    uint64_t r = reciprocal_seed<kSeedBias>(my);
     const uint64_t sx = (x & kMantissa) | kHiddenBit;
     const uint64_t sy = my | kHiddenBit;
     r = refine_reciprocal<kRefinement>(r, sy << 11);

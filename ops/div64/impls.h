@@ -17,6 +17,19 @@ struct EmuHalley : PortableImpl {
     FPV_HD static uint64_t run(uint64_t x, uint64_t y) { return emulated_divide<Refinement::halley_once>(x, y); }
 };
 
+// The published default with its seed's bias corrected (emulated.h, kCorrectedSeedBias): proven
+// correctly rounded by `fpverify prove-div64` (docs/div64_proof.md).
+struct EmuHalleyFixed : PortableImpl {
+    static constexpr ImplSpec spec{
+        .variant = "emu_halley_fixed",
+        .summary = "integer emulation, one Halley refinement of the rcp.approx seed, the seed's bias corrected",
+        .domain = "all binary64 operands",
+        .claim = "correctly rounded (proven: docs/div64_proof.md)"};
+    FPV_HD static uint64_t run(uint64_t x, uint64_t y) {
+        return emulated_divide<Refinement::halley_once, Mutation::none, emulation_detail::kCorrectedSeedBias>(x, y);
+    }
+};
+
 struct EmuNr : PortableImpl {
     static constexpr ImplSpec spec{
         .variant = "emu_nr",

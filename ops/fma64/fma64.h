@@ -4,6 +4,8 @@
 
 #include "ops/binary64_family.h"
 #include "ops/fma64/classes.h"
+#include "ops/fma64/impls.h"
+#include "ops/fma64/mutants.h"
 #include "ops/fma64/natives.h"
 
 namespace fpv::op {
@@ -24,6 +26,8 @@ struct fma64 : binary64::FamilyTraits {
                              binary64::GenericBack<fma64>, TypeList<generic::VectorFile<fma64>>>;
     using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::fma64::FusedMultiplyAdd>,
                              ::fpv::natives::CudaInEveryRounding<::fpv::fma64::FusedMultiplyAdd>>;
+    using impls = ::fpv::fma64::Emulations;
+    using mutants = ::fpv::fma64::Mutants;
 };
 
 }  // namespace fpv::op

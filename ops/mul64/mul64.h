@@ -3,6 +3,8 @@
 
 #include "ops/binary64_family.h"
 #include "ops/mul64/classes.h"
+#include "ops/mul64/impls.h"
+#include "ops/mul64/mutants.h"
 #include "ops/mul64/natives.h"
 
 namespace fpv::op {
@@ -22,6 +24,8 @@ struct mul64 : binary64::FamilyTraits {
                              binary64::GenericBack<mul64>, TypeList<generic::VectorFile<mul64>>>;
     using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::mul64::Product>,
                              ::fpv::natives::CudaInEveryRounding<::fpv::mul64::Product>>;
+    using impls = ::fpv::mul64::Emulations;
+    using mutants = ::fpv::mul64::Mutants;
 };
 
 }  // namespace fpv::op

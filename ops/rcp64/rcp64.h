@@ -3,6 +3,8 @@
 
 #include "ops/binary64_family.h"
 #include "ops/rcp64/classes.h"
+#include "ops/rcp64/impls.h"
+#include "ops/rcp64/mutants.h"
 #include "ops/rcp64/natives.h"
 
 namespace fpv::op {
@@ -22,6 +24,8 @@ struct rcp64 : binary64::FamilyTraits {
                              binary64::GenericBack<rcp64>>;
     using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::rcp64::Reciprocal>,
                              ::fpv::natives::CudaInEveryRounding<::fpv::rcp64::Reciprocal>>;
+    using impls = ::fpv::rcp64::Emulations;
+    using mutants = ::fpv::rcp64::Mutants;
 };
 
 }  // namespace fpv::op

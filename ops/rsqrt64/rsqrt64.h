@@ -4,6 +4,8 @@
 
 #include "ops/binary64_family.h"
 #include "ops/rsqrt64/classes.h"
+#include "ops/rsqrt64/impls.h"
+#include "ops/rsqrt64/mutants.h"
 #include "ops/rsqrt64/natives.h"
 
 namespace fpv::op {
@@ -22,6 +24,8 @@ struct rsqrt64 : binary64::FamilyTraits {
                                       ::fpv::rsqrt64::NearExact, ::fpv::rsqrt64::BinadeEdges, ::fpv::rsqrt64::Negative>,
                              binary64::GenericBack<rsqrt64>>;
     using natives = TypeList<::fpv::rsqrt64::CudaRsqrt>;
+    using impls = ::fpv::rsqrt64::Emulations;
+    using mutants = ::fpv::rsqrt64::Mutants;
 };
 
 }  // namespace fpv::op

@@ -4,6 +4,8 @@
 
 #include "ops/binary64_family.h"
 #include "ops/sqrt64/classes.h"
+#include "ops/sqrt64/impls.h"
+#include "ops/sqrt64/mutants.h"
 #include "ops/sqrt64/natives.h"
 
 namespace fpv::op {
@@ -23,6 +25,8 @@ struct sqrt64 : binary64::FamilyTraits {
                              binary64::GenericBack<sqrt64>, TypeList<generic::VectorFile<sqrt64>>>;
     using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::sqrt64::SquareRoot>,
                              ::fpv::natives::CudaInEveryRounding<::fpv::sqrt64::SquareRoot>>;
+    using impls = ::fpv::sqrt64::Emulations;
+    using mutants = ::fpv::sqrt64::Mutants;
 };
 
 }  // namespace fpv::op

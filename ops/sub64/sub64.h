@@ -4,6 +4,8 @@
 
 #include "ops/binary64_family.h"
 #include "ops/sub64/classes.h"
+#include "ops/sub64/impls.h"
+#include "ops/sub64/mutants.h"
 #include "ops/sub64/natives.h"
 
 namespace fpv::op {
@@ -23,6 +25,8 @@ struct sub64 : binary64::FamilyTraits {
                              binary64::GenericBack<sub64>, TypeList<generic::VectorFile<sub64>>>;
     using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::sub64::Difference>,
                              ::fpv::natives::CudaInEveryRounding<::fpv::sub64::Difference>>;
+    using impls = ::fpv::sub64::Emulations;
+    using mutants = ::fpv::sub64::Mutants;
 };
 
 }  // namespace fpv::op
