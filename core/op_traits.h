@@ -21,7 +21,7 @@
 //   raw_chain          how `bench --raw` chains calls of an impl (verifier/gpu_raw_chain.cuh):
 //                      every operand made from the call before; None when not timed raw.
 //                      An op may add seed_style_chain, timed too (div64: the divisor held
-//                      fixed, as the seed post measured)
+//                      fixed, as the seed post measured; float-float ops: the second operand)
 //   classes            TypeList of input classes (corpus/class_traits.h)
 //   natives, impls,    TypeLists of implementations (core/impl_traits.h): the host's and the
 //   mutants            GPU's own baselines, the emulations under test, and planted-bug mutants

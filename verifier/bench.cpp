@@ -209,7 +209,7 @@ int run_bench(const BenchOptions& options) {
                         "from the last result; fastest of 3 runs):\n");
             for (const RawThroughput& r : gpu_raw_throughput(0, 100000000, 100)) {
                 std::printf("  %-32s %9.1f Gop/s  (%.1f ms)%s\n", r.impl.c_str(), r.gops, 1e3 * r.seconds,
-                            r.seed_style ? "  seed-style: the divisor held fixed, hoistable" : "");
+                            r.seed_style ? "  seed-style: the second operand held fixed, hoistable" : "");
             }
         } else {
             std::printf("raw GPU throughput: not measured (%s)\n", why.c_str());

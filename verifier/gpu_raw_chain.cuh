@@ -50,14 +50,15 @@ RawThroughput time_chain(std::string name, uint64_t threads, int reps, Launch la
     return r;
 }
 
-// Times Impl with its op's chain, and with the seed post's chain where the op has one.
+// Times Impl with its op's chain, and with the seed post's chain where the op has one (and a
+// second operand to hold fixed).
 template <class Op, class Impl>
 void time_impl(const std::string& name, uint64_t threads, int reps, uint64_t* out, std::vector<RawThroughput>& results) {
     const unsigned grid = static_cast<unsigned>((threads + 127) / 128);
     results.push_back(time_chain(name, threads, reps, [&] {
         dependent_chain<Op, Impl, typename Op::raw_chain><<<grid, 128>>>(threads, reps, out);
     }));
-    if constexpr (requires { typename Op::seed_style_chain; }) {
+    if constexpr (arity<Op> >= 2 && requires { typename Op::seed_style_chain; }) {
         RawThroughput fixed = time_chain(name, threads, reps, [&] {
             dependent_chain<Op, Impl, typename Op::seed_style_chain><<<grid, 128>>>(threads, reps, out);
         });

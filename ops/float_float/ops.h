@@ -27,6 +27,7 @@ struct FamilyOp {
     using host_ieee = None;
     using host_error = None;
     using raw_chain = RawChain<Op>;
+    using seed_style_chain = RawChain<Op, true>;  // the second operand held fixed
     using natives = TypeList<>;
 };
 
