@@ -172,9 +172,11 @@ bench: all
 	$(RELEASE_DIR)/fpverify bench --impl div64.host --class normal --seconds 10 --backend cpu
 	@if $(RELEASE_DIR)/fpverify bench --help >/dev/null && nvidia-smi -L >/dev/null 2>&1; then \
 		$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 20 --backend gpu --raw && \
+		$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 10 --backend gpu --reference exact && \
 		for impl in sqrt64.cuda rcp64.cuda rsqrt64.cuda fma64.cuda add64.cuda sub64.cuda mul64.cuda div64.cuda \
-			sqrt64.emu rcp64.emu rsqrt64.emu fma64.emu add64.emu sub64.emu mul64.emu div64.emu_halley_fixed; do \
-			$(RELEASE_DIR)/fpverify bench --impl $$impl --class normal --seconds 3 --backend gpu || exit 1; \
+			sqrt64.emu rcp64.emu rsqrt64.emu fma64.emu add64.emu sub64.emu mul64.emu div64.emu_halley_fixed \
+			div64.emu_halley; do \
+			$(RELEASE_DIR)/fpverify bench --impl $$impl --class normal --seconds 3 --backend gpu --reference exact || exit 1; \
 		done && \
 		for impl in f2d.shift_xor f2d.byte_perm f2d.native; do \
 			$(RELEASE_DIR)/fpverify bench --impl $$impl --class all32 --backend gpu --sweep || exit 1; \

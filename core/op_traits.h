@@ -16,6 +16,9 @@
 //                      result and its error (ops/float_float/terms.h)
 //   host_ieee          a type with static uint64_t eval(const Operands&), the host FPU's exact
 //                      IEEE 754 answer (the fast reference and the TestFloat export), or None
+//   exact_check        a type whose FPV_HD static bool certifies(in, result, rounding, ftz) proves
+//                      a result correctly rounded by integer arithmetic, on the host and the GPU
+//                      (reference/exact_check.h; `--reference exact`), or None
 //   host_error         a type whose static bool ulp_error(in, result, ftz, error&) measures an
 //                      error exactly without MPFR where it can, or None
 //   raw_chain          how `bench --raw` chains calls of an impl (verifier/gpu_raw_chain.cuh):
@@ -61,6 +64,7 @@ concept OpTraits = requires {
     typename Op::reference;
     typename Op::host_ieee;
     typename Op::host_error;
+    typename Op::exact_check;
     typename Op::raw_chain;
     typename Op::classes;
     typename Op::natives;
@@ -97,6 +101,7 @@ struct OpInfo {
     uint64_t key_salt = 0;
     bool has_fast_reference = false;  // an exact answer without MPFR exists
     bool error_free = false;          // float-float: the result must be exact
+    bool has_exact_check = false;     // results are certified without MPFR (--reference exact)
 
     std::string_view error_unit() const { return metric == Metric::relative_u2 ? "u^2" : "ulp"; }
     // "x, y: binary64", "x: float-float pair, y: binary32"
@@ -122,6 +127,7 @@ struct OpInfo {
         info.metric = Op::metric;
         info.key_salt = Op::key_salt;
         info.has_fast_reference = Op::metric == Metric::relative_u2 || !is_none<typename Op::host_ieee>;
+        info.has_exact_check = !is_none<typename Op::exact_check>;
         if constexpr (Op::metric == Metric::relative_u2) info.error_free = Op::error_free;
         return info;
     }

@@ -237,6 +237,11 @@ std::string render_markdown(const CampaignReport& report) {
           << "; exact fixed-point sums for float-float ops; MPFR recomputing 1 input in 1024 and winning "
              "any disagreement)\n";
     }
+    if (c.spec.reference == ReferenceMode::exact) {
+        o << "- Reference: exact (results an op's integer check proves correctly rounded count as exact; MPFR "
+             "judges every other result, re-judges 1 certified input in 4096 and wins any disagreement; "
+             "float-float ops by exact fixed-point sums, MPFR recomputing 1 input in 1024)\n";
+    }
     o << "- Command: " << code(c.spec.command_line) << "\n\n";
     o << "Correctly rounded ops are judged against MPFR's correctly rounded result: a result fails "
          "unless it is bit-identical (any NaN matches any NaN). Float-float ops are judged by their "

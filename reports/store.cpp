@@ -43,7 +43,7 @@ CREATE TABLE campaigns (
     gpu_wait_seconds  REAL NOT NULL DEFAULT 0,
     host_wait_seconds REAL NOT NULL DEFAULT 0,
     notes             TEXT NOT NULL DEFAULT '',
-    reference         TEXT NOT NULL DEFAULT 'mpfr' CHECK (reference IN ('mpfr', 'fast')),
+    reference         TEXT NOT NULL DEFAULT 'mpfr' CHECK (reference IN ('mpfr', 'fast', 'exact')),
     strict_nan        INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE units (
@@ -220,6 +220,31 @@ std::string schema_version_of(sqlite3* db, const std::string& path) {
     return version.step() ? version.text(0) : "none";
 }
 
+// Version 4 had no exact reference. Widening a CHECK constraint leaves every row valid, so the
+// table's stored definition is edited in place, as SQLite documents for such changes (a rebuild
+// would have to drop the view over it first).
+void migrate_from_v4(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (schema_version_of(db, path) != "4") return;  // another process migrated it meanwhile
+    int64_t schema_cookie = 0;
+    {
+        Statement cookie(db, "PRAGMA schema_version");
+        if (cookie.step()) schema_cookie = cookie.int64(0);
+    }
+    execute(db, R"sql(
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema SET sql = replace(sql, 'CHECK (reference IN (''mpfr'', ''fast''))',
+                                               'CHECK (reference IN (''mpfr'', ''fast'', ''exact''))')
+        WHERE type = 'table' AND name = 'campaigns';
+    )sql");
+    execute(db, "PRAGMA schema_version = " + std::to_string(schema_cookie + 1));
+    execute(db, R"sql(
+        PRAGMA writable_schema = OFF;
+        UPDATE meta SET value = '5' WHERE key = 'schema_version';
+    )sql");
+    t.commit();
+}
+
 // Version 3 had no strict-NaN campaigns.
 void migrate_from_v3(sqlite3* db, const std::string& path) {
     Transaction t(db);
@@ -270,6 +295,7 @@ void migrate_from_v2(sqlite3* db, const std::string& path) {
 void migrate(sqlite3* db, const std::string& path) {
     migrate_from_v2(db, path);
     migrate_from_v3(db, path);
+    migrate_from_v4(db, path);
 }
 
 }  // namespace
@@ -324,7 +350,7 @@ void Store::create_schema() {
 
 void Store::check_schema(Mode mode) {
     std::string found = schema_version_of(db_, path_);
-    if (found == "2" || found == "3") {
+    if (found == "2" || found == "3" || found == "4") {
         // Migrated in place on first open, by a connection that may write even when this one
         // only reads.
         if (mode == Mode::read_write) {
@@ -353,7 +379,7 @@ void Store::check_schema(Mode mode) {
     if (found != std::to_string(kSchemaVersion)) {
         throw UsageError("database '" + path_ + "' has schema version " + found +
                          "; this fpverify reads and writes version " + std::to_string(kSchemaVersion) +
-                         " and migrates versions 2 and 3");
+                         " and migrates versions 2, 3 and 4");
     }
 }
 

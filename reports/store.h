@@ -15,7 +15,7 @@
 
 namespace fpv {
 
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 // A stored failure, with what it belongs to.
 struct StoredFailure {

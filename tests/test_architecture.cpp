@@ -92,6 +92,7 @@ struct incomplete {
     using reference = fpv::op::div64::reference;
     using host_ieee = fpv::None;
     using host_error = fpv::None;
+    using exact_check = fpv::None;
     using raw_chain = fpv::None;
     using classes = fpv::TypeList<>;
     using natives = fpv::TypeList<>;

@@ -53,9 +53,9 @@ void expect_report_like(const std::string& db, int campaign, const std::string& 
 TEST(Migration, AVersion2DatabaseReportsAsItsOwnFpverifyDidAndResumesToAnUninterruptedRun) {
     TempDir dir;
     const std::string db = copy_of_v2(dir);
-    // Read-only commands migrate too: the first open writes version 4 in place, through 3.
+    // Read-only commands migrate too: the first open writes version 5 in place, through 3 and 4.
     expect_report_like(db, 1, "v2_finished");
-    EXPECT_EQ(schema_version(db), "value\n4\n");
+    EXPECT_EQ(schema_version(db), "value\n5\n");
     EXPECT_EQ(testing::failures_csv(db, "WHERE campaign_id = 1"), testing::gunzip(testing::golden_dir() + "/v2_finished.failures.csv.gz"));
     // Every unit now says what its inputs depend on.
     const CommandResult keys = run_fpverify({"query", "--db", db, "--format", "csv",
@@ -104,13 +104,54 @@ TEST(Migration, AVersion3DatabaseGainsTheStrictNanFlagAndResumes) {
     const CommandResult report = run_fpverify({"report", "--db", db, "--format", "json"});
     ASSERT_EQ(report.status, 0) << report.err;
     EXPECT_TRUE(contains(report.out, "\"strict_nan\": false")) << report.out.substr(0, 300);
-    EXPECT_EQ(schema_version(db), "value\n4\n");
+    EXPECT_EQ(schema_version(db), "value\n5\n");
     const CommandResult more = run_fpverify({"run", "--db", db, "--impl", "sqrt64.host_ru", "--classes", "specials",
                                              "--count", "1000", "--backend", "cpu", "--no-progress", "--quiet",
                                              "--strict-nan"});
     EXPECT_EQ(more.status, 0) << more.err;
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT strict_nan FROM campaigns ORDER BY id"}).out,
               "strict_nan\n0\n1\n");
+}
+
+// The stored definition of the campaigns table, read without fpverify (which would migrate it).
+std::string campaigns_schema(const std::string& db) {
+    sqlite3* handle = nullptr;
+    std::string sql;
+    if (sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* s = nullptr;
+        if (sqlite3_prepare_v2(handle, "SELECT sql FROM sqlite_schema WHERE name = 'campaigns'", -1, &s, nullptr) ==
+                SQLITE_OK &&
+            sqlite3_step(s) == SQLITE_ROW) {
+            sql = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
+        }
+        sqlite3_finalize(s);
+    }
+    sqlite3_close(handle);
+    return sql;
+}
+
+// Version 4 (issue 12) knew no exact reference: its CHECK constraint refused 'exact'.
+TEST(Migration, AVersion4DatabaseAcceptsExactCampaignsAndKeepsItsOwn) {
+    TempDir dir;
+    const std::string db = dir.path("v4.db");
+    ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "div64.emu_nr", "--classes", "normal", "--count", "1000",
+                            "--backend", "cpu", "--no-progress", "--quiet"}).status, 0);
+    // What version 4 looked like.
+    execute(db, R"sql(
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema SET sql = replace(sql, ', ''exact''))', '))') WHERE name = 'campaigns';
+        PRAGMA writable_schema = OFF;
+        UPDATE meta SET value = '4' WHERE key = 'schema_version';
+    )sql");
+    ASSERT_TRUE(contains(campaigns_schema(db), "IN ('mpfr', 'fast'))")) << "the test's version 4 schema";
+    const CommandResult more = run_fpverify({"run", "--db", db, "--impl", "div64.emu_nr", "--classes", "normal",
+                                             "--count", "1000", "--backend", "cpu", "--reference", "exact",
+                                             "--no-progress", "--quiet"});
+    EXPECT_EQ(more.status, 0) << more.err;
+    EXPECT_EQ(schema_version(db), "value\n5\n");
+    EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT reference FROM campaigns ORDER BY id"}).out,
+              "reference\nmpfr\nexact\n");
+    EXPECT_TRUE(contains(campaigns_schema(db), "IN ('mpfr', 'fast', 'exact'))")) << campaigns_schema(db);
 }
 
 TEST(Migration, OtherSchemaVersionsAreRefused) {

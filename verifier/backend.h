@@ -21,6 +21,11 @@ struct UnitWork {
     bool strict_nan = false;
 };
 
+// A result the GPU hands the host to judge, with the index of its input.
+struct IndexedResult {
+    uint64_t index = 0, result = 0;
+};
+
 // Receives the tally of inputs [begin, end) once they are all judged. Returning false asks the
 // backend to stop after this batch.
 using BatchDone = std::function<bool(uint64_t begin, uint64_t end, Tally&& batch)>;

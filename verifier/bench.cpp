@@ -168,16 +168,22 @@ int run_sweep_bench(const BenchOptions& options) {
                     g.with_copy_seconds, g.inputs / g.with_copy_seconds / 1e9,
                     g.inputs * 8.0 / g.with_copy_seconds / 1e9);
     }
-    for (const ReferenceMode mode : {ReferenceMode::mpfr, ReferenceMode::fast}) {
+    for (const ReferenceMode mode : {ReferenceMode::mpfr, ReferenceMode::fast, ReferenceMode::exact}) {
         if (mode == ReferenceMode::fast && !op_info(impl.op).has_fast_reference) {
             std::printf("  reference fast: %s has no faster exact check than MPFR\n", options.impl.c_str());
+            continue;
+        }
+        if (mode == ReferenceMode::exact && !certifiable(impl)) {
+            std::printf("  reference exact: %s has no exact check (or claims a domain)\n", options.impl.c_str());
             continue;
         }
         // Inputs spread evenly over the set: its first 2^20 may all be alike.
         const Costs c = measure_costs(impl, inputs, mode, std::max<uint64_t>(1, inputs.size >> 20));
         std::printf("  reference %s: %.1f ns per input on one core, averaged over the set%s\n",
                     std::string(reference_mode_name(mode)).c_str(), c.reference,
-                    mode == ReferenceMode::fast ? " (exact without MPFR; MPFR on 1 input in 1024)" : " (MPFR)");
+                    mode == ReferenceMode::fast    ? " (exact without MPFR; MPFR on 1 input in 1024)"
+                    : mode == ReferenceMode::exact ? " (integer check; MPFR for what it declines)"
+                                                   : " (MPFR)");
         prepared.spec.reference = mode;
         const CampaignTiming t = time_campaign(prepared, host);
         std::printf("  end to end, reference %-5s          %8.3f s  (%.1f M inputs/s, exit status %d",
@@ -252,16 +258,24 @@ int run_bench(const BenchOptions& options) {
 
     spec.reference = options.reference;
     spec.count = static_cast<uint64_t>(ceiling * options.seconds);
-    if (options.reference == ReferenceMode::fast) {
-        // The fast reference may go far beyond the MPFR ceiling: size the campaign by a
-        // calibration run long enough for the batches to reach their adapted size.
-        spec.count = std::max<uint64_t>(static_cast<uint64_t>(ceiling), options.backend == "gpu" ? uint64_t{1} << 30 : 0);
+    if (options.reference != ReferenceMode::mpfr) {
+        // The fast and exact references may go far beyond the MPFR ceiling: size the campaign by
+        // a calibration run long enough for the batches to reach their adapted size.
+        const uint64_t gpu_calibration = uint64_t{1} << (options.reference == ReferenceMode::exact ? 35 : 30);
+        spec.count = std::max<uint64_t>(static_cast<uint64_t>(ceiling), options.backend == "gpu" ? gpu_calibration : 0);
         const CampaignTiming calibration = time_campaign(prepare_campaign(spec), host);
         spec.count = static_cast<uint64_t>(static_cast<double>(spec.count) / calibration.seconds * options.seconds);
-        std::printf("  reference: fast (exact without MPFR%s; MPFR on 1 input in 1024)\n",
-                    op_info(impl.op).metric == Metric::relative_u2 && options.backend == "gpu"
-                        ? ", float-float verdicts reached on the GPU"
-                        : "");
+        if (options.reference == ReferenceMode::exact && certifiable(impl)) {
+            std::printf("  reference: exact (results certified by the op's integer check%s; MPFR judges the rest "
+                        "and 1 certified input in 4096)\n",
+                        options.backend == "gpu" ? " on the GPU, which hands the host only the others" : "");
+        } else {
+            std::printf("  reference: %s (exact without MPFR%s; MPFR on 1 input in 1024)\n",
+                        std::string(reference_mode_name(options.reference)).c_str(),
+                        op_info(impl.op).metric == Metric::relative_u2 && options.backend == "gpu"
+                            ? ", float-float verdicts reached on the GPU"
+                            : "");
+        }
     }
     const CampaignTiming timing = time_campaign(prepare_campaign(spec), host);
     const int status = timing.status;

@@ -13,9 +13,24 @@ Tally judge_buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Op
         auto input_of = [inputs, begin, generator](uint64_t i) {
             return inputs != nullptr ? inputs[i - begin] : generator(i);
         };
-        auto result_of = [results, begin](uint64_t i, const Operands&) { return results[i - begin]; };
+        auto result_of = [results](uint64_t k, const Operands&) { return results[k]; };
         return judge_detail::judge_generated<typename decltype(op_tag)::type, decltype(generator)>(
             work, begin, end, input_of, result_of, verdicts);
+    });
+}
+
+Tally judge_indexed_results(const UnitWork& work, IndexedResult* listed, uint64_t count) {
+    // A tally does not depend on the order of its inputs, except the runs of wrong bit patterns
+    // of an exhaustive sweep, which each thread records in increasing order.
+    if (work.inputs.exhaustive) {
+        std::sort(listed, listed + count, [](const IndexedResult& x, const IndexedResult& y) { return x.index < y.index; });
+    }
+    return with_unit(work.inputs, work.inputs.params(), [&](auto op_tag, auto generator) {
+        auto index_of = [listed](uint64_t k) { return listed[k].index; };
+        auto input_of = [generator](uint64_t i) { return generator(i); };
+        auto result_of = [listed](uint64_t k, const Operands&) { return listed[k].result; };
+        return judge_detail::judge_listed<typename decltype(op_tag)::type, decltype(generator)>(
+            work, count, index_of, input_of, result_of);
     });
 }
 

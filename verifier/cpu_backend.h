@@ -6,8 +6,8 @@
 
 namespace fpv {
 
-// Judges inputs [begin, end) of a unit with every OpenMP thread. Each result comes from
-// `result_of(index, input)`; the tally is the same for any thread count.
+// Judges inputs [begin, end) of a unit with every OpenMP thread. The result of input
+// begin + k comes from `result_of(k, input)`; the tally is the same for any thread count.
 template <class ResultOf>
 Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf result_of);
 
@@ -17,6 +17,11 @@ Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf r
 // reference (MPFR recomputes its sample).
 Tally judge_buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Operands* inputs,
                     const uint64_t* results, const CompactVerdict* verdicts = nullptr);
+
+// Judges the inputs the GPU left to the host under the exact reference (declined by the exact
+// check, or in MPFR's sample): each regenerated from its index, in any order (an exhaustive
+// sweep's are sorted by index first).
+Tally judge_indexed_results(const UnitWork& work, IndexedResult* listed, uint64_t count);
 
 class CpuBackend : public Backend {
 public:

@@ -92,7 +92,9 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
     bool all_done = true, failures = false;
     for (const UnitState& u : units) {
         all_done = all_done && u.done();
-        failures = failures || u.tally.has_failures();
+        // A reference that MPFR contradicted (not a vector file's stated result) fails the
+        // campaign too: MPFR's verdict stood, but the fast or exact reference needs a look.
+        failures = failures || u.tally.has_failures() || (u.digest.empty() && u.tally.reference_disagreements != 0);
     }
     if (!all_done || failed_at_runtime) {
         std::fprintf(stderr,

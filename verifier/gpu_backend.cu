@@ -2,6 +2,9 @@
 // batches that came back. Each device has one stream and kSlots slots (device buffers, pinned
 // host buffers, events); batch j goes to device j mod D, so up to kSlots * D batches are in
 // flight while the host judges the oldest one. Batches come back to the engine in index order.
+// Under the exact reference the GPU judges too: its kernel counts what the op's exact check
+// certifies and writes only the other results, with their indices, into pinned host memory,
+// where the host's MPFR judges them (verifier/gpu_kernels.cuh).
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -16,6 +19,7 @@
 
 #include "core/usage_error.h"
 #include "ops/catalogue.h"
+#include "ops/judge.h"
 #include "verifier/cpu_backend.h"
 #include "verifier/cuda_check.cuh"
 #include "verifier/gpu_backend.h"
@@ -28,6 +32,10 @@ constexpr int kSlots = 3;
 constexpr uint64_t kFirstBatch = uint64_t{1} << 16;
 constexpr uint64_t kLargestBatch = uint64_t{1} << 26;  // shrunk to fit the GPUs' free memory
 constexpr uint64_t kSmallestCapacity = uint64_t{1} << 20;
+// Under the exact reference a batch needs no buffer per input, only room for the results the
+// GPU hands over; batches grow until the GPU spends about a quarter of a second on each.
+constexpr uint64_t kHandedCapacity = uint64_t{1} << 22;
+constexpr uint64_t kLargestExactBatch = uint64_t{1} << 36;
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -42,6 +50,9 @@ struct Slot {
     Operands* host_inputs = nullptr;
     uint64_t* host_results = nullptr;
     CompactVerdict* host_verdicts = nullptr;
+    IndexedResult* handed = nullptr;  // mapped pinned memory the exact kernel writes into
+    gpu::ExactCounts* device_counts = nullptr;
+    gpu::ExactCounts* host_counts = nullptr;
     cudaEvent_t start = nullptr, done = nullptr;
 };
 
@@ -143,6 +154,7 @@ public:
     GpuBackend(const std::vector<int>& ids, int threads, uint64_t batch)
         : cpu_(threads, 0) {
         if (const char* fault = std::getenv("FPV_INJECT_GPU_FAULT")) inject_at_ = std::atoll(fault);
+        trace_ = std::getenv("FPV_TRACE_BATCHES") != nullptr;  // one line per batch on stderr
         // Each slot holds a batch's inputs and results on the GPU and in pinned host memory;
         // the slots together may take half of the smallest free GPU memory.
         capacity_ = kLargestBatch;
@@ -189,6 +201,9 @@ public:
                 cudaFreeHost(s.host_results);
                 cudaFree(s.device_verdicts);
                 cudaFreeHost(s.host_verdicts);
+                cudaFreeHost(s.handed);
+                cudaFree(s.device_counts);
+                cudaFreeHost(s.host_counts);
                 cudaEventDestroy(s.start);
                 cudaEventDestroy(s.done);
             }
@@ -242,7 +257,26 @@ public:
 private:
     // Float-float results under the fast reference are judged on the GPU, the rest on the host.
     static bool judges_on_gpu(const UnitWork& work) {
-        return work.reference == ReferenceMode::fast && op_info(work.impl.op).metric == Metric::relative_u2;
+        return work.reference != ReferenceMode::mpfr && op_info(work.impl.op).metric == Metric::relative_u2;
+    }
+
+    // Results certified on the GPU: the exact reference, an impl its op's check can certify,
+    // inputs the GPU regenerates (vector files are checked against their stated results on the
+    // host, input by input).
+    static bool certifies_on_gpu(const UnitWork& work) {
+        return work.reference == ReferenceMode::exact && certifiable(work.impl) && !work.inputs.is_vector_file();
+    }
+
+    void allocate_exact() {
+        for (Device& d : devices_) {
+            FPV_CUDA(cudaSetDevice(d.id));
+            for (Slot& s : d.slots) {
+                if (s.handed != nullptr) continue;
+                FPV_CUDA(cudaHostAlloc(&s.handed, kHandedCapacity * sizeof(IndexedResult), cudaHostAllocMapped));
+                FPV_CUDA(cudaMalloc(&s.device_counts, sizeof(gpu::ExactCounts)));
+                FPV_CUDA(cudaHostAlloc(&s.host_counts, sizeof(gpu::ExactCounts), cudaHostAllocDefault));
+            }
+        }
     }
 
     void allocate_verdicts() {
@@ -283,12 +317,27 @@ private:
             a.stream = d.stream;
             a.begin = f.begin;
             a.count = f.count;
-            a.inputs = work.inputs.exhaustive ? nullptr : s.device_inputs;
-            a.results = s.device_results;
+            if (certifies_on_gpu(work)) {
+                FPV_CUDA(cudaMemsetAsync(s.device_counts, 0, sizeof(gpu::ExactCounts), d.stream));
+                a.counts = s.device_counts;
+                FPV_CUDA(cudaHostGetDevicePointer(reinterpret_cast<void**>(&a.handed), s.handed, 0));
+                a.capacity = kHandedCapacity;
+                a.rounding = work.impl.spec.rounding;
+                a.ftz = work.impl.spec.ftz;
+            } else {
+                a.inputs = work.inputs.exhaustive ? nullptr : s.device_inputs;
+                a.results = s.device_results;
+            }
             gpu::launch_evaluate(work.impl, work.inputs, work.inputs.params(d.vectors), a);
             if (judges_on_gpu(work)) gpu::launch_judge_float_float(work.impl, a, s.device_verdicts);
         }
         FPV_CUDA(cudaGetLastError());
+        if (certifies_on_gpu(work)) {
+            FPV_CUDA(cudaMemcpyAsync(s.host_counts, s.device_counts, sizeof(gpu::ExactCounts), cudaMemcpyDeviceToHost,
+                                     d.stream));
+            FPV_CUDA(cudaEventRecord(s.done, d.stream));
+            return;
+        }
         if (judges_on_gpu(work)) {
             FPV_CUDA(cudaMemcpyAsync(s.host_verdicts, s.device_verdicts, f.count * sizeof(CompactVerdict),
                                      cudaMemcpyDeviceToHost, d.stream));
@@ -302,7 +351,8 @@ private:
         FPV_CUDA(cudaEventRecord(s.done, d.stream));
     }
 
-    void wait(const InFlight& f) {
+    // Waits for a batch; returns the seconds the GPU spent on it.
+    double wait(const InFlight& f) {
         Device& d = devices_[f.device];
         Slot& s = d.slots[f.slot];
         const auto t = std::chrono::steady_clock::now();
@@ -313,17 +363,43 @@ private:
         std::lock_guard lock(stats_mutex_);
         host_wait_seconds_ += waited;
         d.busy_seconds += ms / 1000.0;
+        return ms / 1000.0;
+    }
+
+    // The tally of a batch the exact kernel judged: what it certified, and MPFR's verdicts on
+    // what it handed over. A batch that handed over more than its slot holds runs again, in
+    // parts that cannot overflow, on the same device and slot.
+    Tally exact_tally(const UnitWork& work, const InFlight& f) {
+        const Slot& s = devices_[f.device].slots[f.slot];
+        const gpu::ExactCounts counts = *s.host_counts;
+        if (counts.handed > kHandedCapacity) {
+            Tally total;
+            for (uint64_t at = f.begin; at < f.begin + f.count; at += kHandedCapacity) {
+                const InFlight part{f.device, f.slot, at, std::min(kHandedCapacity, f.begin + f.count - at)};
+                launch(work, part);
+                wait(part);
+                total.merge(exact_tally(work, part), work.limits);
+            }
+            return total;
+        }
+        Tally t = judge_indexed_results(work, s.handed, counts.handed);
+        t.tested += counts.certified;
+        t.by_category[static_cast<size_t>(Category::exact)] += counts.certified;
+        return t;
     }
 
     void run_unit(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) {
+        const bool exact = certifies_on_gpu(work);
         upload_vectors(work.inputs);
         if (judges_on_gpu(work)) allocate_verdicts();
+        if (exact) allocate_exact();
         const size_t D = devices_.size();
         std::deque<InFlight> queue;
         uint64_t next = begin, batches = 0;
         // The adapted size carries over from the previous unit: ramping up from kFirstBatch
         // again for each of a campaign's hundreds of units would cost more than the judging.
-        uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : adapted_batch_;
+        uint64_t& adapted = exact ? adapted_exact_batch_ : adapted_batch_;
+        uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : adapted;
         const auto fill = [&] {
             while (next < end && queue.size() < kSlots * D) {
                 const InFlight f{batches % D, static_cast<int>((batches / D) % kSlots), next,
@@ -341,20 +417,38 @@ private:
         fill();
         while (!queue.empty() && !committer.stop_requested()) {
             const InFlight f = queue.front();
-            wait(f);
+            const double computed = wait(f);
             const Slot& s = devices_[f.device].slots[f.slot];
             const auto judging = std::chrono::steady_clock::now();
-            Tally t = judge_buffers(work, f.begin, f.begin + f.count,
-                                    work.inputs.exhaustive ? nullptr : s.host_inputs, s.host_results,
-                                    judges_on_gpu(work) ? s.host_verdicts : nullptr);
+            const uint64_t handed = exact ? s.host_counts->handed : 0;
+            Tally t = exact ? exact_tally(work, f)
+                            : judge_buffers(work, f.begin, f.begin + f.count,
+                                            work.inputs.exhaustive ? nullptr : s.host_inputs, s.host_results,
+                                            judges_on_gpu(work) ? s.host_verdicts : nullptr);
             const double judged = seconds_since(judging);
+            if (trace_) {
+                std::fprintf(stderr, "fpverify: batch [%llu, +%llu) on GPU %zu: GPU %.6f s, host %.6f s, handed %llu\n",
+                             static_cast<unsigned long long>(f.begin), static_cast<unsigned long long>(f.count),
+                             f.device, computed, judged, static_cast<unsigned long long>(handed));
+            }
             queue.pop_front();
-            // About half a second of judging per batch keeps commits rare; the GPU needs far
-            // less per batch, so it stays ahead with a few batches in flight.
             if (fixed_batch_ == 0) {
-                if (judged < 0.25 && batch < capacity_) batch *= 2;
-                if (judged > 1.0 && batch > kFirstBatch) batch /= 2;
-                adapted_batch_ = batch;
+                if (exact) {
+                    // Grow while the GPU and the host each need under a quarter of a second
+                    // per batch and the handed results leave room in a slot.
+                    if (handed * 4 > kHandedCapacity || judged > 1.0) {
+                        batch = std::max(kFirstBatch, batch / 2);
+                    } else if (computed < 0.25 && judged < 0.25 && batch < kLargestExactBatch &&
+                               f.count == batch) {
+                        batch *= 2;
+                    }
+                } else {
+                    // About half a second of judging per batch keeps commits rare; the GPU needs
+                    // far less per batch, so it stays ahead with a few batches in flight.
+                    if (judged < 0.25 && batch < capacity_) batch *= 2;
+                    if (judged > 1.0 && batch > kFirstBatch) batch /= 2;
+                }
+                adapted = batch;
             }
             fill();
             try {
@@ -369,13 +463,14 @@ private:
     }
 
     CpuBackend cpu_;  // sets the OpenMP thread count for judging
-    uint64_t capacity_ = 0, fixed_batch_ = 0, adapted_batch_ = kFirstBatch;
+    uint64_t capacity_ = 0, fixed_batch_ = 0, adapted_batch_ = kFirstBatch, adapted_exact_batch_ = kFirstBatch;
     mutable std::mutex stats_mutex_;
     std::vector<Device> devices_;
     double wall_seconds_ = 0, host_wait_seconds_ = 0;
     std::chrono::steady_clock::time_point run_started_;
     bool running_ = false;
     uint64_t launched_ = 0, inject_at_ = 0;
+    bool trace_ = false;
 };
 
 }  // namespace

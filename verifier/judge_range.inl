@@ -17,12 +17,13 @@ struct alignas(64) ThreadTally {
     Tally tally;
 };
 
-// Judges inputs [begin, end) of one generator's class of Op with every OpenMP thread;
-// input_of(i) and result_of(i, input) give each input and result, verdicts[i - begin] (if
-// given) the verdicts the GPU already reached.
-template <class Op, class Generator, class InputOf, class ResultOf>
-Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputOf& input_of,
-                      ResultOf& result_of, const CompactVerdict* verdicts = nullptr) {
+// Judges `count` inputs of one generator's class of Op with every OpenMP thread: the k-th has
+// index index_of(k) (increasing in k for exhaustive sweeps), input input_of(index) and result
+// result_of(k, input);
+// verdicts[k] (if given) is the verdict the GPU already reached.
+template <class Op, class Generator, class IndexOf, class InputOf, class ResultOf>
+Tally judge_listed(const UnitWork& work, uint64_t count, IndexOf& index_of, InputOf& input_of,
+                   ResultOf& result_of, const CompactVerdict* verdicts = nullptr) {
     std::vector<ThreadTally> partial(static_cast<size_t>(omp_get_max_threads()));
     const InputSet& inputs = work.inputs;
     const bool exhaustive = inputs.exhaustive;
@@ -31,10 +32,11 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
         OpJudge<Op> judge(work.impl, work.reference, work.strict_nan);
         Tally& mine = partial[static_cast<size_t>(omp_get_thread_num())].tally;
 #pragma omp for schedule(dynamic, 2048) nowait
-        for (uint64_t i = begin; i < end; ++i) {
+        for (uint64_t k = 0; k < count; ++k) {
+            const uint64_t i = index_of(k);
             const Operands in = input_of(i);
-            const uint64_t result = result_of(i, in);
-            const Verdict v = judge(in, result, verdicts != nullptr ? &verdicts[i - begin] : nullptr);
+            const uint64_t result = result_of(k, in);
+            const Verdict v = judge(in, result, verdicts != nullptr ? &verdicts[k] : nullptr, i);
             mine.record(i, in, result, v, work.limits);
             if (v.ftz_changed) ++mine.ftz_changed;
             if (exhaustive && v.wrong) mine.record_wrong(static_cast<uint32_t>(in.a), work.limits);
@@ -57,6 +59,14 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
     Tally total;
     for (const ThreadTally& t : partial) total.merge(t.tally, work.limits);
     return total;
+}
+
+// Judges inputs [begin, end), in index order.
+template <class Op, class Generator, class InputOf, class ResultOf>
+Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputOf& input_of,
+                      ResultOf& result_of, const CompactVerdict* verdicts = nullptr) {
+    auto index_of = [begin](uint64_t k) { return begin + k; };
+    return judge_listed<Op, Generator>(work, end - begin, index_of, input_of, result_of, verdicts);
 }
 
 }  // namespace judge_detail

@@ -103,7 +103,7 @@ void print_table(const std::vector<std::vector<std::string>>& rows) {
 
 ReferenceMode parse_reference(const std::string& name) {
     const auto mode = reference_mode_from_name(name);
-    if (!mode) throw UsageError("--reference: '" + name + "' is neither mpfr nor fast");
+    if (!mode) throw UsageError("--reference: '" + name + "' is not one of mpfr, fast, exact");
     return *mode;
 }
 
@@ -116,13 +116,16 @@ std::string size_text(const ClassInfo& c) {
 int list_command(const std::string& what) {
     if (what == "ops") {
         std::vector<std::vector<std::string>> rows = {
-            {"op", "operands", "result", "error unit", "--reference fast", "TestFloat", "what"}};
+            {"op", "operands", "result", "error unit", "--reference fast", "--reference exact", "TestFloat", "what"}};
         for (const OpInfo& op : all_ops()) {
             const std::string fast = !op.has_fast_reference              ? "-"
                                      : op.metric == Metric::relative_u2 ? "exact sums"
                                                                         : "host IEEE";
+            const std::string exact = op.has_exact_check               ? "integer check"
+                                      : op.metric == Metric::relative_u2 ? "exact sums"
+                                                                         : "-";
             rows.push_back({std::string(op.name), op.operand_text(), std::string(format_name(op.result)),
-                            std::string(op.error_unit()), fast, op.testfloat.empty() ? "-" : std::string(op.testfloat),
+                            std::string(op.error_unit()), fast, exact, op.testfloat.empty() ? "-" : std::string(op.testfloat),
                             std::string(op.summary)});
         }
         print_table(rows);
@@ -174,7 +177,7 @@ int list_command(const std::string& what) {
 struct RunArgs {
     std::string impls, classes = "all", count = "1e6", seed = "1", db = "fpverify.db";
     std::string backend = "auto", name = "campaign", batch, failures_kept = "1000", devices;
-    std::string reference = "mpfr";
+    std::string reference;  // default: exact on the GPU backend, mpfr on the CPU
     int threads = 0;
     size_t worst = 16;
     bool progress = false, no_progress = false, quiet = false, strict_nan = false;
@@ -197,12 +200,12 @@ int run_command(const RunArgs& a, const std::string& command_line) {
     spec.batch = a.batch.empty() ? 0 : parse_count(a.batch, "--batch");
     spec.limits.failures_kept = static_cast<size_t>(parse_count(a.failures_kept, "--failures-kept"));
     spec.limits.worst_kept = a.worst;
-    spec.reference = parse_reference(a.reference);
     spec.strict_nan = a.strict_nan;
     spec.command_line = command_line;
     // Validate everything (including the GPU's presence) before the database is touched.
     check_impl_names(spec.impls);  // before the backend, for the clearer message
     spec.backend = resolve_backend(a.backend, true);
+    spec.reference = parse_reference(!a.reference.empty() ? a.reference : spec.backend == "gpu" ? "exact" : "mpfr");
     PreparedCampaign prepared = prepare_campaign(spec);
     std::unique_ptr<Backend> backend =
         make_backend(spec.backend, spec.threads, spec.batch, parse_devices(a.devices));
@@ -421,10 +424,12 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")->capture_default_str();
     run_cmd->add_option("--reference", run.reference,
-                        "mpfr | fast: exact answers without MPFR where an op has them (the host's IEEE 754 "
-                        "arithmetic; exact sums for float-float ops; `fpverify list ops` says which), MPFR "
-                        "recomputing 1 input in 1024")
-        ->capture_default_str();
+                        "mpfr: MPFR judges every result | exact: results an op's exact check certifies by "
+                        "integer arithmetic count as exact (on the GPU, without leaving it), MPFR judges the "
+                        "rest and re-judges 1 certified input in 4096 | fast: the host's IEEE 754 answers "
+                        "where an op has them (exact sums for float-float ops), MPFR recomputing 1 input in "
+                        "1024. `fpverify list ops` says which op has which. Default: exact on the GPU "
+                        "backend, mpfr on the CPU");
     run_cmd->add_flag("--strict-nan", run.strict_nan,
                       "hold NaN results to the NaN rule each impl declares (quiet; the first NaN operand "
                       "quieted, or one canonical NaN), as TestFloat's -checkNaNs; by default any NaN "
@@ -502,7 +507,7 @@ int main(int argc, char** argv) {
                         "also time every impl of every op (plug-ins included) in dependent loops: on one CPU "
                         "core and, where there is a GPU, on GPU 0");
     std::string bench_reference = "mpfr";
-    bench_cmd->add_option("--reference", bench_reference, "mpfr | fast: the reference of the verified campaign")
+    bench_cmd->add_option("--reference", bench_reference, "mpfr | fast | exact: the reference of the verified campaign")
         ->capture_default_str();
     bench_cmd->add_flag("--sweep", bench.sweep,
                         "time one exhaustive class (e.g. --class all32): GPU alone, then end to end "

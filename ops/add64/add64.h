@@ -7,6 +7,7 @@
 #include "ops/add64/impls.h"
 #include "ops/add64/mutants.h"
 #include "ops/add64/natives.h"
+#include "reference/exact_check.h"
 
 namespace fpv::op {
 
@@ -18,6 +19,7 @@ struct add64 : binary64::FamilyTraits {
     static constexpr std::string_view testfloat = "f64_add";
     using reference = MpfrOfTwo<mpfr_add>;
     using host_ieee = binary64::HostIeee<::fpv::add64::Sum, 2>;
+    using exact_check = ::fpv::exact_check::Sum<false>;
     using raw_chain = Binary64Chain<2, true>;
     using classes = concat_t<binary64::GenericFront<add64>,
                              TypeList<::fpv::add64::Cancellation, ::fpv::add64::Ties, ::fpv::add64::Midpoint,

@@ -14,6 +14,7 @@
 #include "ops/binary32/cuda_functions.h"
 #include "reference/host_errors.h"
 #include "reference/mpfr_reference.h"
+#include "reference/exact_check.h"
 
 namespace fpv::binary32 {
 
@@ -64,6 +65,7 @@ struct rsqrt32 : binary32::FamilyTraits {
     static constexpr std::string_view testfloat = "";
     using reference = MpfrRecSqrt754;
     using host_ieee = None;  // the host has no correctly rounded 1/sqrt
+    using exact_check = ::fpv::exact_check::ReciprocalSquareRoot<Format::binary32>;
     using host_error = None;
     using classes = generic::Unary32Classes<rsqrt32>;
     using natives = TypeList<binary32::CudaImpl<binary32::Rsqrt, NvccConfig::ieee, cudafn::kRsqrtf>,
@@ -78,6 +80,7 @@ struct sqrt32 : binary32::FamilyTraits {
     static constexpr std::string_view testfloat = "f32_sqrt";
     using reference = MpfrOfOne<mpfr_sqrt>;
     using host_ieee = binary32::HostFloat<binary32::HostSqrt>;
+    using exact_check = ::fpv::exact_check::SquareRoot<Format::binary32>;
     using host_error = None;
     using classes = concat_t<generic::Unary32Classes<sqrt32>, TypeList<generic::VectorFile<sqrt32>>>;
     using natives = TypeList<binary32::CudaImpl<binary32::Sqrt, NvccConfig::ieee, cudafn::kSqrtf>,
@@ -94,6 +97,7 @@ struct rcp32 : binary32::FamilyTraits {
     static constexpr std::string_view testfloat = "";
     using reference = MpfrReciprocal;
     using host_ieee = binary32::HostFloat<binary32::HostReciprocal>;
+    using exact_check = ::fpv::exact_check::Reciprocal<Format::binary32>;
     using host_error = QuotientResidualError<true>;
     using classes = generic::Unary32Classes<rcp32>;
     using natives = TypeList<binary32::CudaImpl<binary32::Reciprocal, NvccConfig::ieee, cudafn::kRcpDiv>,
@@ -112,6 +116,7 @@ struct div32 : binary32::FamilyTraits {
     static constexpr std::string_view testfloat = "f32_div";
     using reference = MpfrOfTwo<mpfr_div>;
     using host_ieee = binary32::HostFloat<binary32::HostDivide>;
+    using exact_check = ::fpv::exact_check::Quotient<Format::binary32>;
     using host_error = QuotientResidualError<false>;
     using classes = TypeList<generic::UniformBits<div32>, generic::RandomNormal<div32>, binary32::QuotientSubnormal,
                              generic::BoundaryValues<div32>, generic::VectorFile<div32>>;

@@ -13,6 +13,7 @@
 #include "ops/div64/impls.h"
 #include "ops/div64/mutants.h"
 #include "ops/div64/near_exact.h"
+#include "reference/exact_check.h"
 #include "reference/mpfr_reference.h"
 
 namespace fpv::op {
@@ -32,6 +33,7 @@ struct div64 {
         static constexpr bool canonical_nan = false;
         static uint64_t eval(const Operands& in) { return bits_of(double_of(in.a) / double_of(in.b)); }
     };
+    using exact_check = ::fpv::exact_check::Quotient<Format::binary64>;
     using host_error = None;
     // Every operand of the next call comes from the last result (ops/binary64_chain.h).
     using raw_chain = Binary64Chain<2, true>;

@@ -9,6 +9,7 @@
 #include "core/op_traits.h"
 #include "corpus/generic_classes.h"
 #include "ops/f2d/impls.h"
+#include "reference/exact_check.h"
 #include "reference/host_errors.h"
 #include "reference/mpfr_reference.h"
 
@@ -31,6 +32,7 @@ struct f2d {
         }
     };
     using host_error = WidenedError;
+    using exact_check = ::fpv::exact_check::Widening;
     using raw_chain = None;
 
     using classes = concat_t<generic::Unary32Classes<f2d>, TypeList<generic::VectorFile<f2d>>>;

@@ -7,6 +7,7 @@
 #include "ops/fma64/impls.h"
 #include "ops/fma64/mutants.h"
 #include "ops/fma64/natives.h"
+#include "reference/exact_check.h"
 
 namespace fpv::op {
 
@@ -18,6 +19,7 @@ struct fma64 : binary64::FamilyTraits {
     static constexpr std::string_view testfloat = "f64_mulAdd";
     using reference = MpfrOfThree<mpfr_fma>;
     using host_ieee = binary64::HostIeee<::fpv::fma64::FusedMultiplyAdd, 3>;
+    using exact_check = ::fpv::exact_check::FusedMultiplyAdd;
     using raw_chain = Binary64Chain<3, true>;
     using classes = concat_t<binary64::GenericFront<fma64>,
                              TypeList<::fpv::fma64::Cancellation, ::fpv::fma64::Sticky, ::fpv::fma64::Overflow,

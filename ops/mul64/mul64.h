@@ -6,6 +6,7 @@
 #include "ops/mul64/impls.h"
 #include "ops/mul64/mutants.h"
 #include "ops/mul64/natives.h"
+#include "reference/exact_check.h"
 
 namespace fpv::op {
 
@@ -17,6 +18,7 @@ struct mul64 : binary64::FamilyTraits {
     static constexpr std::string_view testfloat = "f64_mul";
     using reference = MpfrOfTwo<mpfr_mul>;
     using host_ieee = binary64::HostIeee<::fpv::mul64::Product, 2>;
+    using exact_check = ::fpv::exact_check::Product;
     using raw_chain = Binary64Chain<2, true>;
     using classes = concat_t<binary64::GenericFront<mul64>,
                              TypeList<::fpv::mul64::Midpoint, ::fpv::mul64::NearExact, ::fpv::mul64::Subnormal,

@@ -6,6 +6,7 @@
 #include "ops/rcp64/impls.h"
 #include "ops/rcp64/mutants.h"
 #include "ops/rcp64/natives.h"
+#include "reference/exact_check.h"
 
 namespace fpv::op {
 
@@ -17,6 +18,7 @@ struct rcp64 : binary64::FamilyTraits {
     static constexpr std::string_view testfloat = "";
     using reference = MpfrReciprocal;
     using host_ieee = binary64::HostIeee<::fpv::rcp64::Reciprocal, 1>;
+    using exact_check = ::fpv::exact_check::Reciprocal<Format::binary64>;
     using raw_chain = Binary64Chain<1, false>;
     using classes = concat_t<binary64::GenericFront<rcp64>,
                              TypeList<generic::SubnormalOperand<rcp64>, ::fpv::rcp64::Exact, ::fpv::rcp64::Midpoint,

@@ -7,6 +7,7 @@
 #include "ops/rsqrt64/impls.h"
 #include "ops/rsqrt64/mutants.h"
 #include "ops/rsqrt64/natives.h"
+#include "reference/exact_check.h"
 
 namespace fpv::op {
 
@@ -18,6 +19,7 @@ struct rsqrt64 : binary64::FamilyTraits {
     static constexpr std::string_view testfloat = "";
     using reference = MpfrRecSqrt754;
     using host_ieee = None;  // the host has no correctly rounded 1/sqrt
+    using exact_check = ::fpv::exact_check::ReciprocalSquareRoot<Format::binary64>;
     using raw_chain = Binary64Chain<1, false>;
     using classes = concat_t<binary64::GenericFront<rsqrt64>,
                              TypeList<generic::SubnormalOperand<rsqrt64>, ::fpv::rsqrt64::Exact, ::fpv::rsqrt64::Midpoint,

@@ -7,6 +7,7 @@
 #include "ops/sqrt64/impls.h"
 #include "ops/sqrt64/mutants.h"
 #include "ops/sqrt64/natives.h"
+#include "reference/exact_check.h"
 
 namespace fpv::op {
 
@@ -18,6 +19,7 @@ struct sqrt64 : binary64::FamilyTraits {
     static constexpr std::string_view testfloat = "f64_sqrt";
     using reference = MpfrOfOne<mpfr_sqrt>;
     using host_ieee = binary64::HostIeee<::fpv::sqrt64::SquareRoot, 1>;
+    using exact_check = ::fpv::exact_check::SquareRoot<Format::binary64>;
     using raw_chain = Binary64Chain<1, false>;
     using classes = concat_t<binary64::GenericFront<sqrt64>,
                              TypeList<generic::SubnormalOperand<sqrt64>, ::fpv::sqrt64::Squares, ::fpv::sqrt64::Midpoint,

@@ -7,6 +7,7 @@
 #include "ops/sub64/impls.h"
 #include "ops/sub64/mutants.h"
 #include "ops/sub64/natives.h"
+#include "reference/exact_check.h"
 
 namespace fpv::op {
 
@@ -18,6 +19,7 @@ struct sub64 : binary64::FamilyTraits {
     static constexpr std::string_view testfloat = "f64_sub";
     using reference = MpfrOfTwo<mpfr_sub>;
     using host_ieee = binary64::HostIeee<::fpv::sub64::Difference, 2>;
+    using exact_check = ::fpv::exact_check::Sum<true>;
     using raw_chain = Binary64Chain<2, true>;
     using classes = concat_t<binary64::GenericFront<sub64>,
                              TypeList<::fpv::sub64::Cancellation, ::fpv::sub64::Ties, ::fpv::sub64::Midpoint,

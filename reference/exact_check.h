@@ -1,0 +1,434 @@
+// Exact verdicts without MPFR, for the host and the device alike (DESIGN.md, principle 8): each
+// decides whether a result is, provably, the correctly rounded answer in a rounding mode, by
+// integer arithmetic that never calls the arithmetic under test. The question asked is where
+// the exact value q lies against the rounding interval around the result r, answered by the
+// sign of an exact residual: x - (r + d ulp) y for a quotient, x - (r + d ulp)^2 for a square
+// root, 1 - (r + d ulp)^2 x for a reciprocal square root, an exact multi-word sum for sums,
+// products and fused multiply-adds.
+//
+// A check certifies or declines; it never says "wrong". It settles results of every kind from
+// finite operands, overflow to infinity, subnormals, zeros and ties included, and declines
+// what it does not settle in a few integer operations: infinite and NaN operands (and
+// operations), results at or below the least normal of flush-to-zero builds (where tininess
+// after rounding matters), exact zeros of sums (whose sign follows rules of its own), sums
+// spread over more than 2200 bits. The judges send every declined input to MPFR, and MPFR
+// re-judges a fixed sample of the certified ones (reference/reference_mode.h).
+#pragma once
+
+#include <cstdint>
+
+#include "core/binary64.h"
+#include "core/formats.h"
+#include "core/operands.h"
+#include "core/portability.h"
+#include "reference/exact_arith.h"
+
+namespace fpv::exact_check {
+
+using u128 = unsigned __int128;
+
+// A finite nonzero value m * 2^e with m normalised to the format's precision (its top bit at
+// precision - 1), subnormals included: their exponent just goes lower.
+struct Finite {
+    uint64_t m = 0;
+    int e = 0;
+    bool negative = false;
+};
+
+// An operand as Finite: false for zeros, infinities, NaNs and, in flush-to-zero builds,
+// subnormals (which the build reads as zeros).
+template <Format F>
+FPV_HD FPV_INLINE bool finite_operand(uint64_t bits, bool ftz, Finite& out) {
+    constexpr BinaryFormat kF = binary_format(F);
+    constexpr int kFraction = kF.precision - 1;
+    if (!fits(F, bits)) return false;
+    const uint64_t magnitude = bits & magnitude_mask(F);
+    if (magnitude == 0 || magnitude >= infinity_bits(F)) return false;
+    const uint64_t field = magnitude >> kFraction;
+    out.negative = (bits & sign_bit(F)) != 0;
+    if (field != 0) {
+        out.m = (magnitude & ((uint64_t{1} << kFraction) - 1)) | (uint64_t{1} << kFraction);
+        out.e = static_cast<int>(field) + kF.min_exponent - 1 - kFraction;
+        return true;
+    }
+    if (ftz) return false;
+    const int shift = clz64(magnitude) - (64 - kF.precision);
+    out.m = magnitude << shift;
+    out.e = kF.min_exponent - kFraction - shift;
+    return true;
+}
+
+// A result as the checks read it: |r| = m * 2^e. Normal results above the least normal have m
+// normalised; the least normal, subnormals and zeros are counted in units of the least
+// subnormal (`fixed`: the neighbour below is a whole unit away, as above); an infinity stands at
+// the largest finite number, which the exact value must pass.
+struct Result {
+    uint64_t m = 0;
+    int e = 0;
+    bool negative = false, infinite = false, largest = false, least = false;
+    FPV_HD bool zero() const { return m == 0 && !infinite; }
+};
+
+// False for NaNs and, in flush-to-zero builds, for results at or below the least normal: what
+// a flushing reference returns there depends on tininess after rounding, which MPFR settles.
+template <Format F>
+FPV_HD FPV_INLINE bool read_result(uint64_t bits, bool ftz, Result& r) {
+    constexpr BinaryFormat kF = binary_format(F);
+    constexpr int kFraction = kF.precision - 1;
+    if (!fits(F, bits) || is_nan(F, bits)) return false;
+    const uint64_t magnitude = bits & magnitude_mask(F);
+    r.negative = (bits & sign_bit(F)) != 0;
+    if (magnitude == infinity_bits(F)) {
+        r.infinite = true;
+        r.m = (uint64_t{1} << kF.precision) - 1;
+        r.e = kF.max_exponent - kFraction;
+        return true;
+    }
+    if (magnitude <= min_normal_bits(F)) {
+        if (ftz) return false;
+        r.m = magnitude;
+        r.e = kF.min_exponent - kFraction;
+        return true;
+    }
+    const uint64_t field = magnitude >> kFraction;
+    r.m = (magnitude & ((uint64_t{1} << kFraction) - 1)) | (uint64_t{1} << kFraction);
+    r.e = static_cast<int>(field) + kF.min_exponent - 1 - kFraction;
+    r.largest = magnitude == infinity_bits(F) - 1;
+    r.least = r.m == (uint64_t{1} << kFraction);
+    return true;
+}
+
+// Which way a rounding mode rounds magnitudes of a given sign.
+enum class Toward : uint8_t { nearest, zero, away };
+
+FPV_HD FPV_INLINE Toward toward(Rounding rounding, bool negative) {
+    switch (rounding) {
+        case Rounding::rn: return Toward::nearest;
+        case Rounding::rz: return Toward::zero;
+        case Rounding::ru: return negative ? Toward::zero : Toward::away;
+        case Rounding::rd: return negative ? Toward::away : Toward::zero;
+    }
+    return Toward::nearest;
+}
+
+// Whether the exact value q rounds to r, given compare(d) = the sign of |q| - (|r| + d/4 ulp(r)),
+// and that q is nonzero and of r's sign. At the bottom of a binade the neighbour below is half an
+// ulp away; a tie goes to the even significand; toward zero every value from the largest finite
+// number up rounds to it; an infinity takes every value past the largest finite number (half an
+// ulp past it, to nearest).
+template <class Compare>
+FPV_HD FPV_INLINE bool rounds_to(Toward t, const Result& r, Compare compare) {
+    const bool even = (r.m & 1) == 0;
+    if (r.infinite) {
+        if (t == Toward::zero) return false;
+        return t == Toward::nearest ? compare(2) >= 0 : compare(0) > 0;
+    }
+    switch (t) {
+        case Toward::nearest: {
+            if (!r.zero()) {
+                const int below = compare(r.least ? -1 : -2);
+                if (below < 0 || (below == 0 && !even)) return false;
+            }
+            const int above = compare(2);
+            return above < 0 || (above == 0 && even);
+        }
+        case Toward::zero: return compare(0) >= 0 && (r.largest || compare(4) < 0);
+        case Toward::away: return !r.zero() && compare(r.least ? -2 : -4) > 0 && compare(0) <= 0;
+    }
+    return false;
+}
+
+FPV_HD FPV_INLINE int sign_of_difference(u128 a, u128 b) { return a > b ? 1 : a < b ? -1 : 0; }
+
+FPV_HD FPV_INLINE int bit_length(u128 v) {
+    const uint64_t high = static_cast<uint64_t>(v >> 64);
+    return high != 0 ? 128 - clz64(high) : 64 - clz64(static_cast<uint64_t>(v));
+}
+
+// The sign of a 2^s - b, for any s: by bit lengths, and where they agree by one exact shift.
+FPV_HD FPV_INLINE int compare_scaled(uint64_t a, int s, u128 b) {
+    if (b == 0) return 1;  // a is never zero
+    const int la = 64 - clz64(a) + s, lb = bit_length(b);
+    if (la != lb) return la > lb ? 1 : -1;
+    // Equal lengths, at most 128 bits: a shifted left fits, and so does b shifted left by -s.
+    return s >= 0 ? sign_of_difference(static_cast<u128>(a) << s, b) : sign_of_difference(a, b << -s);
+}
+
+// 4 m + d, the bound of compare(d) in quarter ulps; negative only below zero.
+FPV_HD FPV_INLINE bool quarter_units(uint64_t m, int d, uint64_t& out) {
+    if (d < 0 && m == 0) return false;
+    out = 4 * m + static_cast<uint64_t>(static_cast<int64_t>(d));
+    return true;
+}
+
+// x / y: q/ulp(r) = (mx/my) 2^k with k = ex - ey - er, so |q| > |r| + d/4 ulp exactly when
+// mx 2^(k+2) > (4 mr + d) my, for any k: results far from the quotient are compared too.
+template <Format F>
+FPV_HD FPV_INLINE bool quotient_rounds_to(const Finite& x, const Finite& y, uint64_t result, Rounding rounding,
+                                          bool ftz) {
+    Result r;
+    if (!read_result<F>(result, ftz, r)) return false;
+    const bool negative = x.negative != y.negative;
+    if (r.negative != negative) return false;
+    const int shift = x.e - y.e - r.e + 2;
+    const Toward t = toward(rounding, negative);
+    if (shift >= 0 && shift <= 70) {
+        // The common case, one residual for every bound: 4 (q/ulp - mr) my, exact in 128 bits.
+        const __int128 residual = static_cast<__int128>(static_cast<u128>(x.m) << shift) -
+                                  static_cast<__int128>(static_cast<u128>(4 * r.m) * y.m);
+        return rounds_to(t, r, [&](int d) {
+            const __int128 bound = static_cast<__int128>(d) * static_cast<__int128>(y.m);
+            return residual > bound ? 1 : residual < bound ? -1 : 0;
+        });
+    }
+    return rounds_to(t, r, [&](int d) {
+        uint64_t units = 0;
+        if (!quarter_units(r.m, d, units)) return 1;
+        return compare_scaled(x.m, shift, static_cast<u128>(units) * y.m);
+    });
+}
+
+// sqrt(x): |q| > |r| + d/4 ulp exactly when 16 mx 2^(ex - 2 er) > (4 mr + d)^2.
+template <Format F>
+FPV_HD FPV_INLINE bool root_rounds_to(const Finite& x, uint64_t result, Rounding rounding) {
+    Result r;
+    if (x.negative || !read_result<F>(result, true, r) || r.negative || r.infinite) return false;
+    const int j = x.e - 2 * r.e + 4;
+    if (j < 0 || j > 64) return false;
+    const u128 scaled = static_cast<u128>(x.m) << j;
+    return rounds_to(toward(rounding, false), r, [&](int d) {
+        const u128 s = 4 * r.m + static_cast<uint64_t>(static_cast<int64_t>(d));
+        return sign_of_difference(scaled, s * s);
+    });
+}
+
+// 1/sqrt(x): |q| > |r| + d/4 ulp exactly when 2^j > (4 mr + d)^2 mx, j = 4 - 2 er - ex: a
+// product of up to 163 bits, compared with a power of two by its leading bit.
+template <Format F>
+FPV_HD FPV_INLINE bool reciprocal_root_rounds_to(const Finite& x, uint64_t result, Rounding rounding) {
+    Result r;
+    if (x.negative || !read_result<F>(result, true, r) || r.negative || r.infinite) return false;
+    const int j = 4 - 2 * r.e - x.e;
+    if (j < 1 || j > 190) return false;
+    return rounds_to(toward(rounding, false), r, [&](int d) {
+        const u128 s = 4 * r.m + static_cast<uint64_t>(static_cast<int64_t>(d));
+        const u128 square = s * s;  // below 2^112
+        // square * mx as three words w2 w1 w0.
+        const u128 low = static_cast<u128>(static_cast<uint64_t>(square)) * x.m;
+        const u128 high = static_cast<u128>(static_cast<uint64_t>(square >> 64)) * x.m + (low >> 64);
+        const uint64_t w0 = static_cast<uint64_t>(low), w1 = static_cast<uint64_t>(high);
+        const uint64_t w2 = static_cast<uint64_t>(high >> 64);
+        int top = -1;  // index of the leading bit of the product
+        if (w2 != 0) {
+            top = 191 - clz64(w2);
+        } else if (w1 != 0) {
+            top = 127 - clz64(w1);
+        } else if (w0 != 0) {
+            top = 63 - clz64(w0);
+        }
+        if (top != j) return top < j ? 1 : -1;
+        // The product has its leading bit at j: it is 2^j exactly or more.
+        const uint64_t lower[3] = {w0, w1, w2};
+        bool rest = false;
+        for (int w = 0; w < 3; ++w) {
+            const int from = w * 64;
+            if (from >= j) break;
+            const int bits = j - from >= 64 ? 64 : j - from;
+            const uint64_t mask = bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+            rest = rest || (lower[w] & mask) != 0;
+        }
+        return rest ? -1 : 0;
+    });
+}
+
+// Binary64 results of exact sums of terms (sums, differences, products, fused multiply-adds):
+// the sign of q - (r + d/4 ulp), with r's sign, is one exact multi-word sum.
+struct Terms {
+    static constexpr int kMax = 6;
+    exact::detail::Term term[kMax] = {};
+    int count = 0, lowest = 1 << 20, highest = -(1 << 20);
+
+    FPV_HD void add(uint64_t significand, int lsb_exponent, bool negative) {
+        if (significand == 0) return;
+        term[count++] = {significand, lsb_exponent, negative};
+        lowest = lsb_exponent < lowest ? lsb_exponent : lowest;
+        const int above = lsb_exponent + 64 - clz64(significand);
+        highest = above > highest ? above : highest;
+    }
+    FPV_HD void add(const Finite& v, bool negate = false) { add(v.m, v.e, v.negative != negate); }
+    // The exact product of two operands, as two terms of 64 bits.
+    FPV_HD void add_product(const Finite& a, const Finite& b, bool negate = false) {
+        const u128 p = static_cast<u128>(a.m) * b.m;
+        const bool negative = (a.negative != b.negative) != negate;
+        add(static_cast<uint64_t>(p), a.e + b.e, negative);
+        add(static_cast<uint64_t>(p >> 64), a.e + b.e + 64, negative);
+    }
+};
+
+FPV_HD FPV_INLINE int sign_of(const Terms& t) {
+    if (t.count == 0) return 0;
+    const exact::Rounded64 s = t.highest - t.lowest <= 250 ? exact::detail::sum_narrow(t.term, t.count, t.lowest)
+                                                           : exact::detail::sum_wide(t.term, t.count, t.lowest, t.highest);
+    return s.zero() ? 0 : s.negative ? -1 : 1;
+}
+
+FPV_HD FPV_INLINE int above(const exact::detail::Term& t) { return t.lsb_exponent + 64 - clz64(t.significand); }
+
+// Terms wholly below the lowest bit of all the others (and of `floor`) change the sign of the
+// sum only by their own sign when the rest is zero: the rest is a multiple of a power of two
+// larger than they are together. They become one unit term of that sign just below the rest,
+// which keeps the span of the sum small (a product of 2^2000 plus 2^-1000, say). False when no
+// set of terms lies that low.
+FPV_HD FPV_INLINE bool compress_far_below(Terms& t, int floor) {
+    for (int small = 1; small < t.count; ++small) {
+        // The `small` terms of least magnitude bound, by insertion sort (at most six terms).
+        for (int i = 1; i < t.count; ++i) {
+            for (int j = i; j > 0 && above(t.term[j]) < above(t.term[j - 1]); --j) {
+                const exact::detail::Term swap = t.term[j];
+                t.term[j] = t.term[j - 1];
+                t.term[j - 1] = swap;
+            }
+        }
+        int small_top = -(1 << 20), small_low = 1 << 20, rest_low = floor;
+        for (int i = 0; i < t.count; ++i) {
+            if (i < small) {
+                small_top = above(t.term[i]) > small_top ? above(t.term[i]) : small_top;
+                small_low = t.term[i].lsb_exponent < small_low ? t.term[i].lsb_exponent : small_low;
+            } else {
+                rest_low = t.term[i].lsb_exponent < rest_low ? t.term[i].lsb_exponent : rest_low;
+            }
+        }
+        if (small_top + 3 > rest_low || small_top - small_low > 250) continue;
+        Terms lower;
+        for (int i = 0; i < small; ++i) lower.add(t.term[i].significand, t.term[i].lsb_exponent, t.term[i].negative);
+        const int sign = sign_of(lower);
+        Terms kept;
+        for (int i = small; i < t.count; ++i) kept.add(t.term[i].significand, t.term[i].lsb_exponent, t.term[i].negative);
+        if (sign != 0) kept.add(1, rest_low - 2, sign < 0);
+        t = kept;
+        return true;
+    }
+    return false;
+}
+
+FPV_HD FPV_INLINE bool sum_rounds_to(const Terms& exact_value, uint64_t result, Rounding rounding, bool ftz) {
+    constexpr int kWidest = 2200;  // bits the wide sum holds
+    Result r;
+    if (!read_result<Format::binary64>(result, ftz, r)) return false;
+    Terms with_result = exact_value;
+    with_result.add(r.m, r.e, !r.negative);
+    const auto span = [&] { return with_result.highest - (with_result.lowest < r.e - 2 ? with_result.lowest : r.e - 2); };
+    while (span() > kWidest && compress_far_below(with_result, r.e - 2)) {
+    }
+    if (span() > kWidest) return false;
+    // A zero must carry the sign of a nonzero exact value (an exact zero's sign follows rules of
+    // its own, which MPFR settles).
+    if (r.zero() && sign_of(with_result) != (r.negative ? -1 : 1)) return false;
+    return rounds_to(toward(rounding, r.negative), r, [&](int d) {
+        Terms t = with_result;
+        if (d != 0) t.add(static_cast<uint64_t>(d < 0 ? -d : d), r.e - 2, (d < 0) == r.negative);
+        const int s = sign_of(t);
+        return r.negative ? -s : s;  // the sign of |q| - (|r| + d/4 ulp), q of r's sign
+    });
+}
+
+// The exact_check traits of the ops: a type with
+//   FPV_HD static bool certifies(const Operands&, uint64_t result, Rounding, bool ftz).
+
+template <Format F>
+struct Quotient {
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        Finite x, y;
+        return finite_operand<F>(in.a, ftz, x) && finite_operand<F>(in.b, ftz, y) &&
+               quotient_rounds_to<F>(x, y, result, rounding, ftz);
+    }
+};
+
+template <Format F>
+struct Reciprocal {
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        constexpr int kFraction = binary_format(F).precision - 1;
+        Finite y;
+        const Finite one{uint64_t{1} << kFraction, -kFraction, false};
+        return finite_operand<F>(in.a, ftz, y) && quotient_rounds_to<F>(one, y, result, rounding, ftz);
+    }
+};
+
+template <Format F>
+struct SquareRoot {
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        Finite x;
+        return finite_operand<F>(in.a, ftz, x) && root_rounds_to<F>(x, result, rounding);
+    }
+};
+
+template <Format F>
+struct ReciprocalSquareRoot {
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        Finite x;
+        return finite_operand<F>(in.a, ftz, x) && reciprocal_root_rounds_to<F>(x, result, rounding);
+    }
+};
+
+// x + y, or x - y with kNegateSecond.
+template <bool kNegateSecond>
+struct Sum {
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        Finite x, y;
+        Terms t;
+        if (!finite_or_zero(in.a, ftz, x, t) || !finite_or_zero(in.b, ftz, y, t, kNegateSecond)) return false;
+        return sum_rounds_to(t, result, rounding, ftz);
+    }
+    // Zeros add nothing; infinities, NaNs and flushed subnormals decline.
+    FPV_HD static bool finite_or_zero(uint64_t bits, bool ftz, Finite& v, Terms& t, bool negate = false) {
+        if (b64::is_zero(bits)) return true;
+        if (!finite_operand<Format::binary64>(bits, ftz, v)) return false;
+        t.add(v, negate);
+        return true;
+    }
+};
+
+struct Product {
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        Finite x, y;
+        if (!finite_operand<Format::binary64>(in.a, ftz, x) || !finite_operand<Format::binary64>(in.b, ftz, y)) {
+            return false;
+        }
+        Terms t;
+        t.add_product(x, y);
+        return sum_rounds_to(t, result, rounding, ftz);
+    }
+};
+
+// a * b + c, rounded once.
+struct FusedMultiplyAdd {
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        Finite a, b, c;
+        Terms t;
+        const bool product_zero = b64::is_zero(in.a) || b64::is_zero(in.b);
+        if (!product_zero) {
+            if (!finite_operand<Format::binary64>(in.a, ftz, a) || !finite_operand<Format::binary64>(in.b, ftz, b)) {
+                return false;
+            }
+            t.add_product(a, b);
+        } else if (!b64::is_zero(in.a) && !finite_operand<Format::binary64>(in.a, ftz, a)) {
+            return false;  // 0 * inf, NaN
+        } else if (!b64::is_zero(in.b) && !finite_operand<Format::binary64>(in.b, ftz, b)) {
+            return false;
+        }
+        if (!Sum<false>::finite_or_zero(in.c, ftz, c, t)) return false;
+        return sum_rounds_to(t, result, rounding, ftz);
+    }
+};
+
+// A binary32 widened to binary64: exact, so the one certified answer is the widened value,
+// built here from its integer significand.
+struct Widening {
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding, bool ftz) {
+        Finite a;
+        if (!finite_operand<Format::binary32>(in.a, ftz, a)) return false;
+        return result == b64::from_scaled_integer(a.m, a.e, a.negative);
+    }
+};
+
+}  // namespace fpv::exact_check

@@ -1,0 +1,159 @@
+// The exact reference (reference/exact_check.h, `--reference exact`): each op's integer check
+// certifies only the answer MPFR gives, in every rounding mode, with and without flushing, and
+// settles every correctly rounded result of finite nonzero operands but exact zeros; judging with it gives the tallies
+// MPFR gives, field for field, for every impl and class of every op that has a check.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "model/input_set.h"
+#include "ops/catalogue.h"
+#include "ops/judge.h"
+#include "tests/test_support.h"
+#include "verifier/cpu_backend.h"
+
+namespace fpv {
+namespace {
+
+using testing::CommandResult;
+using testing::contains;
+using testing::run_fpverify;
+using testing::TempDir;
+
+constexpr Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Rounding::rd};
+
+// Inputs of a class spread over its set (an exhaustive one is 2^32 patterns long).
+std::vector<Operands> sample_inputs(const InputSet& set, uint64_t n) {
+    const uint64_t count = std::min(n, set.size);
+    const uint64_t stride = std::max<uint64_t>(1, set.size / count);
+    std::vector<Operands> in;
+    for (uint64_t i = 0; i < count; ++i) in.push_back(set.input(i * stride));
+    return in;
+}
+
+// The results around `r` that a wrong impl might return: neighbours, the other sign, another
+// binade, a flipped low bit.
+std::vector<uint64_t> near_misses(Format f, uint64_t r) {
+    const uint64_t mask = f == Format::binary64 ? ~uint64_t{0} : 0xffffffffu;
+    const uint64_t binade = uint64_t{1} << (binary_format(f).precision - 1);
+    return {r,          (r + 1) & mask, (r - 1) & mask,      (r + 2) & mask, (r - 2) & mask,
+            r ^ sign_bit(f), (r + binade) & mask, (r - binade) & mask, r ^ 4};
+}
+
+struct CheckCounts {
+    uint64_t certified = 0, judgeable = 0, certified_expected = 0;
+};
+
+TEST(ExactCheck, CertifiesOnlyMpfrsAnswerInEveryModeAndSettlesEveryResultOfFiniteOperands) {
+    std::map<std::string, CheckCounts> by_op;
+    for (const OpInfo& op : all_ops()) {
+        if (!op.has_exact_check) continue;
+        with_op(op.id, [&](auto tag) {
+            using Op = typename decltype(tag)::type;
+            if constexpr (!is_none<typename Op::exact_check>) {
+                MpfrReference mpfr;
+                CheckCounts& counts = by_op[std::string(op.name)];
+                for (const std::string& name : all_class_names(op.id)) {
+                    const InputSet set = resolve_class(name, op.id, 7);
+                    for (const Operands& in : sample_inputs(set, 400)) {
+                        for (const Rounding mode : kModes) {
+                            for (const bool ftz : {false, true}) {
+                                const uint64_t expected = mpfr.correctly_rounded<Op>(in, mode, ftz);
+                                for (const uint64_t r : near_misses(Op::result, expected)) {
+                                    if (!Op::exact_check::certifies(in, r, mode, ftz)) continue;
+                                    ++counts.certified;
+                                    ASSERT_EQ(r, expected) << op.name << " x " << name << " mode "
+                                                           << rounding_name(mode) << (ftz ? " ftz" : "") << std::hex
+                                                           << " operands " << in.a << " " << in.b << " " << in.c;
+                                }
+                                // From finite nonzero operands other than subnormals, every result
+                                // but an exact zero (whose sign follows rules of its own) is settled.
+                                bool plain = !ftz && !is_nan(Op::result, expected) && !is_zero(Op::result, expected);
+                                for (int i = 0; i < arity<Op>; ++i) {
+                                    const Format f = Op::operands[static_cast<size_t>(i)].format;
+                                    const uint64_t w = in.word(i);
+                                    plain = plain && !is_nan(f, w) && !is_infinite(f, w) && !is_zero(f, w) &&
+                                            flush_subnormal(f, w) == w;
+                                }
+                                if (!plain) continue;
+                                ++counts.judgeable;
+                                const bool settled = Op::exact_check::certifies(in, expected, mode, ftz);
+                                counts.certified_expected += settled;
+                                EXPECT_TRUE(settled) << op.name << " x " << name << " mode " << rounding_name(mode)
+                                                     << std::hex << " operands " << in.a << " " << in.b << " " << in.c
+                                                     << " result " << expected;
+                            }
+                        }
+                    }
+                }
+            }
+        });
+    }
+    ASSERT_EQ(by_op.size(), 13u);  // 8 binary64 ops, 4 binary32 ops, f2d
+    for (const auto& [op, c] : by_op) {
+        EXPECT_GT(c.judgeable, 1500u) << op;
+        EXPECT_GT(c.certified, c.judgeable) << op;  // flush-to-zero builds and specials add some
+    }
+}
+
+// Every impl that runs on the CPU, of every op with an exact check, on every class of `all`
+// and its TestFloat file: judging with the exact reference gives MPFR's tally.
+TEST(ExactReference, TalliesEqualMpfrTalliesFieldForFieldOnEveryImplAndClass) {
+    constexpr uint64_t kInputs = 512;
+    const TallyLimits limits{8, 64};
+    uint64_t units = 0, failing_units = 0, certified = 0, judged = 0;
+    for (const ImplInfo& impl : all_impls()) {
+        const OpInfo& op = op_info(impl.op);
+        if (!op.has_exact_check || !impl.runs_on_cpu() || impl.plugin) continue;
+        std::vector<std::string> classes = all_class_names(impl.op);
+        if (!op.testfloat.empty() && impl.spec.rounding == Rounding::rn) {
+            const std::string file = testing::vectors_dir() + "/" + std::string(op.testfloat) + ".level1.txt";
+            if (testing::file_exists(file)) classes.push_back("testfloat:" + file);
+        }
+        for (const std::string& name : classes) {
+            const InputSet set = resolve_class(name, impl.op, 11);
+            const uint64_t n = std::min(kInputs, set.size);
+            const HostImplFn fn = impl.host;
+            const auto result_of = [fn](uint64_t, const Operands& in) { return fn(in); };
+            const Tally mpfr = judge_range(UnitWork{impl, set, limits, ReferenceMode::mpfr}, 0, n, result_of);
+            const Tally exact = judge_range(UnitWork{impl, set, limits, ReferenceMode::exact}, 0, n, result_of);
+            ASSERT_EQ(mpfr, exact) << impl.name << " x " << name;
+            EXPECT_EQ(exact.reference_disagreements, mpfr.reference_disagreements) << impl.name << " x " << name;
+            ++units;
+            failing_units += exact.has_failures();
+            if (!certifiable(impl)) continue;
+            with_op(impl.op, [&](auto tag) {
+                OpJudge<typename decltype(tag)::type> judge(impl, ReferenceMode::exact);
+                for (uint64_t i = 0; i < n; ++i) judge(set.input(i), fn(set.input(i)), nullptr, i);
+                certified += judge.certified_count();
+                judged += n;
+            });
+        }
+    }
+    EXPECT_GT(units, 1000u);
+    EXPECT_GT(failing_units, 100u);  // mutants and wrong impls: failures compared too
+    // The comparison means something only if the exact check did the judging.
+    EXPECT_GT(static_cast<double>(certified), 0.5 * static_cast<double>(judged)) << certified << " of " << judged;
+}
+
+TEST(ExactReference, TheCommandLineRunsItOnTheCpuAndTheReportSaysSo) {
+    TempDir dir;
+    const std::string db = dir.path("exact.db");
+    const CommandResult run = run_fpverify({"run", "--impl", "div64.emu_halley,div64.emu_nr", "--classes",
+                                            "normal,midpoint", "--count", "20000", "--backend", "cpu",
+                                            "--reference", "exact", "--db", db, "--quiet"});
+    EXPECT_EQ(run.status, 1) << run.err;  // the published Halley division fails
+    const CommandResult report = run_fpverify({"report", "--db", db});
+    EXPECT_TRUE(contains(report.out, "Reference: exact")) << report.out;
+    const CommandResult json = run_fpverify({"report", "--db", db, "--format", "json"});
+    EXPECT_TRUE(contains(json.out, "\"reference\": \"exact\"")) << json.out;
+    const CommandResult ops = run_fpverify({"list", "ops"});
+    EXPECT_TRUE(contains(ops.out, "--reference exact")) << ops.out;
+    EXPECT_TRUE(contains(ops.out, "integer check")) << ops.out;
+    const CommandResult wrong = run_fpverify({"run", "--impl", "div64.emu_nr", "--reference", "exactly", "--db", db});
+    EXPECT_EQ(wrong.status, 2);
+    EXPECT_TRUE(contains(wrong.err, "mpfr, fast, exact")) << wrong.err;
+}
+
+}  // namespace
+}  // namespace fpv
