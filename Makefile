@@ -11,6 +11,9 @@
 # Missing Debian packages are installed first (see `deps`).
 
 SHELL := /bin/bash
+# Every core, unless told otherwise (make JOBS=1): the CUDA kernels alone take minutes per part.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+MAKEFLAGS += -j$(JOBS)
 CXX ?= g++
 ifeq ($(origin CXX),default)
 CXX := g++
@@ -44,8 +47,9 @@ CUDA_ARCHS ?= 90
 ifneq ($(NVCC),)
 CUDA_HOME := $(patsubst %/bin/nvcc,%,$(NVCC))
 CUDA_SOURCES := $(filter-out verifier/gpu_config.cu,$(wildcard verifier/*.cu))
-# verifier/gpu_config.cu once per set of nvcc flags that decide what an impl computes.
-NVCC_CONFIGS := standard ieee approx ieee_ftz approx_ftz
+# verifier/gpu_config.cu once per set of nvcc flags that decide what an impl computes, as
+# config.part: the standard set holds most impls, and its kernels build in four parts at once.
+NVCC_UNITS := standard.0 standard.1 standard.2 standard.3 ieee.0 approx.0 ieee_ftz.0 approx_ftz.0
 CUDA_GENCODE := $(foreach a,$(CUDA_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
 	-gencode arch=compute_$(lastword $(CUDA_ARCHS)),code=compute_$(lastword $(CUDA_ARCHS))
 NVCC_FLAGS := -std=c++20 -O2 -g -I. -ccbin $(CXX) $(CUDA_GENCODE) -DFPV_WITH_CUDA \
@@ -53,7 +57,7 @@ NVCC_FLAGS := -std=c++20 -O2 -g -I. -ccbin $(CXX) $(CUDA_GENCODE) -DFPV_WITH_CUD
 RELEASE_FLAGS += -DFPV_WITH_CUDA
 RELEASE_SOURCES := $(filter-out verifier/gpu_absent.cpp,$(LIB_SOURCES))
 RELEASE_CUDA_OBJECTS := $(CUDA_SOURCES:%.cu=$(RELEASE_DIR)/%.o) \
-	$(NVCC_CONFIGS:%=$(RELEASE_DIR)/verifier/gpu_config_%.o)
+	$(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu_config_%.o)
 CUDA_LIBS := -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lpthread
 GPU_TEST_BINARY := $(RELEASE_DIR)/fpverify_gpu_tests
 else
@@ -111,16 +115,19 @@ $(RELEASE_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(RELEASE_FLAGS) $(PLUGIN_DEFINE) -MMD -MP -c $< -o $@
 
-# What the same source computes depends on these flags: each set gets an object of its own.
-$(RELEASE_DIR)/verifier/gpu_config_standard.o: NVCC_CONFIG :=
-$(RELEASE_DIR)/verifier/gpu_config_ieee.o: NVCC_CONFIG := -prec-div=true -prec-sqrt=true -ftz=false
-$(RELEASE_DIR)/verifier/gpu_config_approx.o: NVCC_CONFIG := -prec-div=false -prec-sqrt=false -ftz=false
-$(RELEASE_DIR)/verifier/gpu_config_ieee_ftz.o: NVCC_CONFIG := -prec-div=true -prec-sqrt=true -ftz=true
-$(RELEASE_DIR)/verifier/gpu_config_approx_ftz.o: NVCC_CONFIG := -prec-div=false -prec-sqrt=false -ftz=true
+# What the same source computes depends on these flags: each set gets objects of its own.
+NVCC_CONFIG_standard :=
+NVCC_CONFIG_ieee := -prec-div=true -prec-sqrt=true -ftz=false
+NVCC_CONFIG_approx := -prec-div=false -prec-sqrt=false -ftz=false
+NVCC_CONFIG_ieee_ftz := -prec-div=true -prec-sqrt=true -ftz=true
+NVCC_CONFIG_approx_ftz := -prec-div=false -prec-sqrt=false -ftz=true
+nvcc_parts = $(words $(filter $(1).%,$(NVCC_UNITS)))
 
-$(NVCC_CONFIGS:%=$(RELEASE_DIR)/verifier/gpu_config_%.o): $(RELEASE_DIR)/verifier/gpu_config_%.o: verifier/gpu_config.cu Makefile
+$(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu_config_%.o): $(RELEASE_DIR)/verifier/gpu_config_%.o: verifier/gpu_config.cu Makefile
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCC_FLAGS) $(NVCC_CONFIG) -DFPV_NVCC_CONFIG=$* -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCC_FLAGS) $(NVCC_CONFIG_$(basename $*)) -DFPV_NVCC_CONFIG=$(basename $*) \
+		-DFPV_CONFIG_PART=$(patsubst .%,%,$(suffix $*)) -DFPV_CONFIG_PARTS=$(call nvcc_parts,$(basename $*)) \
+		-MMD -MP -c $< -o $@
 
 $(RELEASE_DIR)/%.o: %.cu Makefile
 	@mkdir -p $(dir $@)

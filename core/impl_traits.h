@@ -4,6 +4,7 @@
 // ImplInfo records, and the GPU backend instantiates its kernels from the same lists.
 #pragma once
 
+#include <concepts>
 #include <string>
 #include <string_view>
 
@@ -83,6 +84,14 @@ struct MutantOf : HostImpl {
 template <class Impl>
 concept IsMutant = requires { typename Impl::parent; };
 
+// An impl whose domain depends on its operands alone says so with the same predicate as its
+// spec's in_domain, callable on the GPU: FPV_HD static bool claims(const Operands&). The exact
+// reference can then place results it certifies inside or outside the domain without MPFR.
+template <class Impl>
+concept HasOperandDomain = requires(const Operands& in) {
+    { Impl::claims(in) } -> std::convertible_to<bool>;
+};
+
 // Runs Impl on the op's operand words.
 template <class Op, class Impl>
 FPV_HD FPV_INLINE uint64_t run_impl(const Operands& in) {
@@ -106,6 +115,7 @@ struct ImplInfo {
     HostImplFn host = nullptr;      // nullptr when it does not run on the CPU
     std::string mutates;            // mutants: the shipped impl with the planted bug
     bool plugin = false;            // built in from a header outside the tree
+    bool operand_domain = false;    // its domain depends on its operands alone (HasOperandDomain)
 
     std::string_view variant() const { return spec.variant; }
     bool is_mutant() const { return !mutates.empty(); }

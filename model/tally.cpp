@@ -52,12 +52,6 @@ bool Histogram::operator==(const Histogram& other) const {
     return counts_ == other.counts_;
 }
 
-int error_bin(double error) {
-    if (error == 0) return kBinZeroError;
-    if (!std::isfinite(error)) return kBinInfiniteError;
-    return std::ilogb(error);
-}
-
 bool worse_than(const FailureRecord& a, const FailureRecord& b) {
     if (a.error != b.error) return a.error > b.error;
     return a.index < b.index;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/operands.h"
+#include "model/error_bins.h"
 #include "reference/verdict.h"
 
 namespace fpv {
@@ -36,11 +37,6 @@ struct FailureRecord {
     friend bool operator==(const FailureRecord& a, const FailureRecord& b);
 };
 
-// Histogram bins: floor(log2(error)) for finite positive errors, and two special bins.
-inline constexpr int kBinZeroError = -100000;
-inline constexpr int kBinInfiniteError = 100000;
-int error_bin(double error);
-
 // Counts per bin; the bins of binary64 errors, from 2^-1074 to 2^1023, plus zero and infinity.
 class Histogram {
 public:
@@ -61,18 +57,9 @@ public:
     bool operator==(const Histogram& other) const;
 
 private:
-    static constexpr int kLowest = -1075, kHighest = 1024;
-    static constexpr size_t kSlots = kHighest - kLowest + 3;
-    static size_t slot(int bin) {
-        if (bin == kBinZeroError) return 0;
-        if (bin == kBinInfiniteError) return kSlots - 1;
-        return static_cast<size_t>(bin - kLowest + 1);
-    }
-    static int bin_of(size_t slot) {
-        if (slot == 0) return kBinZeroError;
-        if (slot == kSlots - 1) return kBinInfiniteError;
-        return static_cast<int>(slot) - 1 + kLowest;
-    }
+    static constexpr size_t kSlots = kErrorSlots;
+    static size_t slot(int bin) { return error_slot(bin); }
+    static int bin_of(size_t slot) { return error_bin_of_slot(slot); }
     std::vector<uint64_t> counts_;  // empty until the first count
 };
 

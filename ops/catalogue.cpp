@@ -42,6 +42,7 @@ ImplInfo make_impl() {
     info.cpu = Impl::where != Where::device;
     info.gpu = Impl::where != Where::host && kGpuBuilt;
     if constexpr (Impl::where != Where::device) info.host = &run_on_host<Op, Impl>;
+    info.operand_domain = HasOperandDomain<Impl>;
     if constexpr (IsMutant<Impl>) {
         // A mutant is held to its parent's domain and claims.
         using Parent = typename Impl::parent;
@@ -49,6 +50,7 @@ ImplInfo make_impl() {
         info.spec = Parent::spec;
         info.spec.variant = Impl::spec.variant;
         info.spec.summary = Impl::spec.summary;
+        info.operand_domain = HasOperandDomain<Parent>;
     }
     return info;
 }

@@ -3,10 +3,12 @@
 // hold per-thread MPFR state: one per thread.
 #pragma once
 
+#include <cstdlib>
 #include <memory>
 
 #include "ops/catalogue.h"
 #include "ops/dispatch.h"
+#include "reference/exact_check.h"
 #include "reference/ff_judge.h"
 #include "reference/reference_mode.h"
 #include "reference/rounded_verdict.h"
@@ -14,10 +16,15 @@
 namespace fpv {
 
 // Whether the exact reference can certify results of `impl`: its op has an exact check and
-// the impl claims every input (a domain needs MPFR's tininess to place an input).
+// the impl claims every input, or a domain of operands alone (others may depend on the exact
+// result's tininess, which MPFR places).
 inline bool certifiable(const ImplInfo& impl) {
-    return op_info(impl.op).has_exact_check && impl.spec.in_domain == nullptr;
+    return op_info(impl.op).has_exact_check && (impl.spec.in_domain == nullptr || impl.operand_domain);
 }
+
+// Tests only: FPV_INJECT_WRONG_CERTIFICATE makes the exact reference certify every result it
+// may judge, as a broken check would, so that MPFR's sample must catch it.
+inline bool wrong_certificates_planted() { return std::getenv("FPV_INJECT_WRONG_CERTIFICATE") != nullptr; }
 
 template <class Op>
 class OpJudge {
@@ -26,19 +33,29 @@ public:
         : impl_(impl),
           fast_(mode == ReferenceMode::fast || (mode == ReferenceMode::exact && Op::metric == Metric::relative_u2)),
           certify_(mode == ReferenceMode::exact && certifiable(impl)),
-          strict_nan_(strict_nan) {}
+          exact_(mode == ReferenceMode::exact),
+          strict_nan_(strict_nan),
+          wrong_certificates_(wrong_certificates_planted()) {}
+
+    // Float-float results under the exact reference: MPFR recomputes every one judged from now
+    // on (the GPU hands over only failures, candidates for the worst lists and the sample).
+    void recheck_every_result() { recheck_all_ = true; }
 
     // `precomputed`: a float-float verdict the GPU already reached with the fast reference;
     // `index`: the input's index in its class, which picks the exact reference's MPFR sample.
     Verdict operator()(const Operands& in, uint64_t result, const CompactVerdict* precomputed = nullptr,
                        uint64_t index = 0) {
         if constexpr (Op::metric == Metric::relative_u2) {
-            return judge_ff<Op>(mpfr_, impl_.spec, in, result, fast_, precomputed);
+            // Under the exact reference MPFR recomputes the failures and the sample too.
+            const FloatFloatRecheck recheck{recheck_all_ || (exact_ && exact_sampled(index)), exact_};
+            return judge_ff<Op>(mpfr_, impl_.spec, in, result, fast_, precomputed, recheck);
         } else {
             if constexpr (!is_none<typename Op::exact_check>) {
-                if (certify_ && Op::exact_check::certifies(in, result, impl_.spec.rounding, impl_.spec.ftz)) {
+                if (certify_ && (wrong_certificates_ || exact_check::certifies<Op>(in, result, impl_.spec.rounding,
+                                                                                     impl_.spec.ftz, strict_nan_))) {
                     ++certified_count_;
-                    return exact_sampled(index) ? rejudged(in, result) : certified(result);
+                    const Category category = claimed(in) ? Category::exact : Category::outside_domain;
+                    return exact_sampled(index) ? rejudged(in, result, category) : certified(result, category);
                 }
             }
             return judge_rounded<Op>(mpfr_, impl_.spec, in, result, fast_, strict_nan_);
@@ -57,19 +74,25 @@ public:
     // How many results the exact check certified (tests: that the exact reference is used).
     uint64_t certified_count() const { return certified_count_; }
 
-    // What MPFR concludes of a result an exact check certified, when MPFR agrees.
-    static Verdict certified(uint64_t result) {
+    // What MPFR concludes of a result an exact check certified, when MPFR agrees: exact, or
+    // outside the impl's domain (of operands, then).
+    static Verdict certified(uint64_t result, Category category = Category::exact) {
         Verdict v;
         v.expected = result;
+        v.category = category;
         return v;
     }
 
 private:
-    // A certified result that MPFR re-judges: MPFR's verdict stands, and one that is not "exact"
-    // is a disagreement (conflicting: the certified answer; checked: MPFR's).
-    Verdict rejudged(const Operands& in, uint64_t result) {
+    bool claimed(const Operands& in) const {
+        return impl_.spec.in_domain == nullptr || impl_.spec.in_domain(in, 0, false);  // operands alone
+    }
+
+    // A certified result that MPFR re-judges: MPFR's verdict stands, and one other than the
+    // certified one is a disagreement (conflicting: the certified answer; checked: MPFR's).
+    Verdict rejudged(const Operands& in, uint64_t result, Category category) {
         Verdict v = judge_rounded<Op>(mpfr_, impl_.spec, in, result, false, strict_nan_);
-        if (v.category != Category::exact || v.ftz_changed || v.measured) {
+        if (v.category != category || v.ftz_changed || v.measured || v.wrong) {
             v.reference_conflict = true;
             v.conflicting = result;
             v.checked = v.expected;
@@ -78,7 +101,8 @@ private:
     }
 
     const ImplInfo& impl_;
-    bool fast_, certify_, strict_nan_;
+    bool fast_, certify_, exact_, strict_nan_, wrong_certificates_;
+    bool recheck_all_ = false;
     uint64_t certified_count_ = 0;
     MpfrReference mpfr_;
 };

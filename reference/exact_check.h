@@ -19,6 +19,7 @@
 
 #include "core/binary64.h"
 #include "core/formats.h"
+#include "core/op_traits.h"
 #include "core/operands.h"
 #include "core/portability.h"
 #include "reference/exact_arith.h"
@@ -332,47 +333,79 @@ FPV_HD FPV_INLINE bool sum_rounds_to(const Terms& exact_value, uint64_t result, 
     });
 }
 
+// Operands as a flush-to-zero build reads them.
+template <Format F>
+FPV_HD FPV_INLINE bool reads_as_zero(uint64_t bits, bool ftz) {
+    return is_zero(F, ftz ? flush_subnormal(F, bits) : bits);
+}
+template <Format F>
+FPV_HD FPV_INLINE bool negative_nonzero(uint64_t bits, bool ftz) {
+    return (bits & sign_bit(F)) != 0 && !reads_as_zero<F>(bits, ftz);
+}
+
 // The exact_check traits of the ops: a type with
-//   FPV_HD static bool certifies(const Operands&, uint64_t result, Rounding, bool ftz).
+//   FPV_HD static bool certifies(const Operands&, uint64_t result, Rounding, bool ftz);
+//   static constexpr bool kCompact: a few dozen integer operations, worth inlining into every
+//       GPU kernel (the others are compiled once per op and called: compile time);
+//   FPV_HD static bool requires_nan(const Operands&, bool ftz): IEEE 754 leaves a NaN the only
+//       answer (a NaN operand, an invalid operation), so any NaN result is right unless the
+//       campaign also holds NaNs to their impl's rule (--strict-nan, which MPFR judges).
 
 template <Format F>
 struct Quotient {
+    static constexpr bool kCompact = true;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
         Finite x, y;
         return finite_operand<F>(in.a, ftz, x) && finite_operand<F>(in.b, ftz, y) &&
                quotient_rounds_to<F>(x, y, result, rounding, ftz);
     }
+    FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
+        return is_nan(F, in.a) || is_nan(F, in.b) ||
+               (reads_as_zero<F>(in.a, ftz) && reads_as_zero<F>(in.b, ftz)) ||
+               (is_infinite(F, in.a) && is_infinite(F, in.b));
+    }
 };
 
 template <Format F>
 struct Reciprocal {
+    static constexpr bool kCompact = true;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
         constexpr int kFraction = binary_format(F).precision - 1;
         Finite y;
         const Finite one{uint64_t{1} << kFraction, -kFraction, false};
         return finite_operand<F>(in.a, ftz, y) && quotient_rounds_to<F>(one, y, result, rounding, ftz);
     }
+    FPV_HD static bool requires_nan(const Operands& in, bool) { return is_nan(F, in.a); }
 };
 
 template <Format F>
 struct SquareRoot {
+    static constexpr bool kCompact = true;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
         Finite x;
         return finite_operand<F>(in.a, ftz, x) && root_rounds_to<F>(x, result, rounding);
+    }
+    FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
+        return is_nan(F, in.a) || negative_nonzero<F>(in.a, ftz);
     }
 };
 
 template <Format F>
 struct ReciprocalSquareRoot {
+    static constexpr bool kCompact = false;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
         Finite x;
         return finite_operand<F>(in.a, ftz, x) && reciprocal_root_rounds_to<F>(x, result, rounding);
+    }
+    FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
+        return is_nan(F, in.a) || negative_nonzero<F>(in.a, ftz);
     }
 };
 
 // x + y, or x - y with kNegateSecond.
 template <bool kNegateSecond>
 struct Sum {
+    static constexpr bool kCompact = false;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
         Finite x, y;
         Terms t;
@@ -386,9 +419,17 @@ struct Sum {
         t.add(v, negate);
         return true;
     }
+    // A NaN operand, or infinities that cancel.
+    FPV_HD static bool requires_nan(const Operands& in, bool) {
+        constexpr Format F = Format::binary64;
+        if (is_nan(F, in.a) || is_nan(F, in.b)) return true;
+        const bool b_negative = ((in.b & sign_bit(F)) != 0) != kNegateSecond;
+        return is_infinite(F, in.a) && is_infinite(F, in.b) && ((in.a & sign_bit(F)) != 0) != b_negative;
+    }
 };
 
 struct Product {
+    static constexpr bool kCompact = false;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
         Finite x, y;
         if (!finite_operand<Format::binary64>(in.a, ftz, x) || !finite_operand<Format::binary64>(in.b, ftz, y)) {
@@ -398,10 +439,17 @@ struct Product {
         t.add_product(x, y);
         return sum_rounds_to(t, result, rounding, ftz);
     }
+    // A NaN operand, or zero times infinity.
+    FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
+        constexpr Format F = Format::binary64;
+        return is_nan(F, in.a) || is_nan(F, in.b) || (reads_as_zero<F>(in.a, ftz) && is_infinite(F, in.b)) ||
+               (is_infinite(F, in.a) && reads_as_zero<F>(in.b, ftz));
+    }
 };
 
 // a * b + c, rounded once.
 struct FusedMultiplyAdd {
+    static constexpr bool kCompact = false;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
         Finite a, b, c;
         Terms t;
@@ -419,16 +467,48 @@ struct FusedMultiplyAdd {
         if (!Sum<false>::finite_or_zero(in.c, ftz, c, t)) return false;
         return sum_rounds_to(t, result, rounding, ftz);
     }
+    // A NaN operand, zero times infinity, or an infinite product that the addend's opposite
+    // infinity cancels.
+    FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
+        if (Product::requires_nan(in, ftz) || is_nan(Format::binary64, in.c)) return true;
+        constexpr Format F = Format::binary64;
+        const bool product_infinite = is_infinite(F, in.a) || is_infinite(F, in.b);
+        const bool product_negative = ((in.a ^ in.b) & sign_bit(F)) != 0;
+        return product_infinite && is_infinite(F, in.c) && ((in.c & sign_bit(F)) != 0) != product_negative;
+    }
 };
 
 // A binary32 widened to binary64: exact, so the one certified answer is the widened value,
 // built here from its integer significand.
 struct Widening {
+    static constexpr bool kCompact = true;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding, bool ftz) {
         Finite a;
         if (!finite_operand<Format::binary32>(in.a, ftz, a)) return false;
         return result == b64::from_scaled_integer(a.m, a.e, a.negative);
     }
+    FPV_HD static bool requires_nan(const Operands& in, bool) { return is_nan(Format::binary32, in.a); }
 };
+
+template <class Op, int I>
+FPV_HD FPV_INLINE bool flushes_an_operand(const Operands& in) {
+    if constexpr (I < arity<Op>) {
+        constexpr Format f = operand_format<Op, I>;
+        return flush_subnormal(f, in.word(I)) != in.word(I) || flushes_an_operand<Op, I + 1>(in);
+    } else {
+        return false;
+    }
+}
+
+// Whether `result` of Op for `in` is certified right: the check's verdict, and, unless NaNs are
+// held to their impl's rule, any NaN where IEEE 754 requires one. A flush-to-zero build's NaN
+// from a flushed operand is left to MPFR, which also says whether flushing changed the answer.
+template <class Op>
+FPV_HD FPV_INLINE bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz, bool strict_nan) {
+    using Check = typename Op::exact_check;
+    if (!is_nan(Op::result, result)) return Check::certifies(in, result, rounding, ftz);
+    if (strict_nan || (ftz && flushes_an_operand<Op, 0>(in))) return false;
+    return Check::requires_nan(in, ftz);
+}
 
 }  // namespace fpv::exact_check

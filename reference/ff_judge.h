@@ -40,16 +40,24 @@ CompactVerdict judge_float_float_with_mpfr(MpfrReference& mpfr, const FloatFloat
         [&](const FloatFloatComponents& a, const FloatFloatComponents& b) { return mpfr.results_differ<Terms>(a, b); });
 }
 
+// Which fast verdicts MPFR recomputes, besides the cross_checked_pair() sample.
+struct FloatFloatRecheck {
+    bool all = false;       // this one, whatever it is
+    bool failures = false;  // those that find a failure
+};
+
 // `precomputed`, when given, is the fast verdict already reached elsewhere (the GPU).
 template <class Op>
 Verdict judge_ff(MpfrReference& mpfr, const ImplSpec& impl, const Operands& in, uint64_t result, bool fast,
-                 const CompactVerdict* precomputed = nullptr) {
+                 const CompactVerdict* precomputed = nullptr, FloatFloatRecheck recheck = {}) {
     static_assert(Op::metric == Metric::relative_u2);
     const FloatFloatClaim claim = claim_of(impl);
     if (!fast) return verdict_of(judge_float_float_with_mpfr<Op>(mpfr, claim, in, result));
     const CompactVerdict quick =
         precomputed != nullptr ? *precomputed : judge_float_float_exactly<Op>(claim, in, result);
-    if (!cross_checked_pair(in.a, in.b)) return verdict_of(quick);
+    const bool checked_here =
+        recheck.all || (recheck.failures && is_failure(quick.category)) || cross_checked_pair(in.a, in.b);
+    if (!checked_here) return verdict_of(quick);
     const CompactVerdict checked = judge_float_float_with_mpfr<Op>(mpfr, claim, in, result);
     Verdict v = verdict_of(checked);
     if (!same_verdict(quick, checked)) {

@@ -6,6 +6,8 @@
 #include <optional>
 #include <string_view>
 
+#include "core/portability.h"
+
 namespace fpv {
 
 enum class Category : uint8_t {
@@ -40,7 +42,7 @@ std::string_view category_name(Category c);
 std::optional<Category> category_from_name(std::string_view name);
 
 // Whether a category means the impl broke its claim.
-constexpr bool is_failure(Category c) {
+FPV_HD constexpr bool is_failure(Category c) {
     return c != Category::exact && c != Category::within_bound && c != Category::unclaimed &&
            c != Category::outside_domain;
 }

@@ -240,7 +240,8 @@ std::string render_markdown(const CampaignReport& report) {
     if (c.spec.reference == ReferenceMode::exact) {
         o << "- Reference: exact (results an op's integer check proves correctly rounded count as exact; MPFR "
              "judges every other result, re-judges 1 certified input in 4096 and wins any disagreement; "
-             "float-float ops by exact fixed-point sums, MPFR recomputing 1 input in 1024)\n";
+             "float-float ops by exact fixed-point sums, MPFR recomputing every failure, the candidates for the "
+             "worst cases, 1 input in 4096 and 1 operand pair in 1024)\n";
     }
     o << "- Command: " << code(c.spec.command_line) << "\n\n";
     o << "Correctly rounded ops are judged against MPFR's correctly rounded result: a result fails "
@@ -317,9 +318,10 @@ std::string render_markdown(const CampaignReport& report) {
     for (const UnitState& u : report.units) any_disagreement |= u.tally.reference_disagreements != 0;
     if (any_disagreement) {
         o << "## References that disagree with MPFR\n\n";
-        o << "Expected results from a vector file, or from the fast reference on its cross-checked "
-             "sample, that differ from MPFR's: either that source or MPFR is wrong. The verdicts "
-             "above use MPFR's answers.\n\n";
+        const std::string reference = std::string(reference_mode_name(c.spec.reference)) + " reference";
+        o << "Expected results from a vector file, or from the " << reference
+          << " on the sample MPFR recomputes, that differ from MPFR's: either that source or MPFR is wrong. The "
+             "verdicts above use MPFR's answers.\n\n";
         for (const UnitState& u : report.units) {
             const bool file = !u.digest.empty();
             const OpId op = op_named(u.op);
@@ -331,7 +333,7 @@ std::string render_markdown(const CampaignReport& report) {
             for (const FailureRecord& r : u.tally.disagreements) {
                 o << "- " << code(u.impl) << " x " << code(u.input_class) << (file ? " line " : " input #")
                   << (file ? r.index + 1 : r.index) << ": " << code(operands_text(op, r.input))
-                  << ": " << (file ? "file" : "fast reference") << " says " << code(answer(r.result))
+                  << ": " << (file ? std::string("file") : reference) << " says " << code(answer(r.result))
                   << ", MPFR says " << code(answer(r.expected)) << "\n";
             }
         }

@@ -4,11 +4,13 @@
 // MPFR gives, field for field, for every impl and class of every op that has a check.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <map>
 
 #include "model/input_set.h"
 #include "ops/catalogue.h"
 #include "ops/judge.h"
+#include "reports/store.h"
 #include "tests/test_support.h"
 #include "verifier/cpu_backend.h"
 
@@ -96,15 +98,54 @@ TEST(ExactCheck, CertifiesOnlyMpfrsAnswerInEveryModeAndSettlesEveryResultOfFinit
     }
 }
 
+// A NaN result is certified exactly where IEEE 754 leaves NaN the only answer, which is where
+// MPFR's answer is NaN, with and without flushing; never under --strict-nan.
+TEST(ExactCheck, RequiresNanExactlyWhereMpfrAnswersNan) {
+    std::map<std::string, uint64_t> nan_required;
+    for (const OpInfo& op : all_ops()) {
+        if (!op.has_exact_check) continue;
+        with_op(op.id, [&](auto tag) {
+            using Op = typename decltype(tag)::type;
+            if constexpr (!is_none<typename Op::exact_check>) {
+                MpfrReference mpfr;
+                const uint64_t nan = infinity_bits(Op::result) | quiet_bit(Op::result);
+                for (const std::string& name : all_class_names(op.id)) {
+                    const InputSet set = resolve_class(name, op.id, 5);
+                    for (const Operands& in : sample_inputs(set, 2000)) {
+                        for (const bool ftz : {false, true}) {
+                            const bool mpfr_nan = is_nan(Op::result, mpfr.correctly_rounded<Op>(in, Rounding::rn, ftz));
+                            const bool required = Op::exact_check::requires_nan(in, ftz);
+                            ASSERT_EQ(required, mpfr_nan) << op.name << " x " << name << (ftz ? " ftz" : "")
+                                                          << std::hex << " operands " << in.a << " " << in.b << " "
+                                                          << in.c;
+                            nan_required[std::string(op.name)] += required;
+                            const bool certified = exact_check::certifies<Op>(in, nan, Rounding::rn, ftz, false);
+                            if (certified) {
+                                ASSERT_TRUE(required) << op.name << std::hex << " operands " << in.a << " " << in.b;
+                            }
+                            ASSERT_FALSE(exact_check::certifies<Op>(in, nan, Rounding::rn, ftz, true)) << op.name;
+                        }
+                    }
+                }
+            }
+        });
+    }
+    for (const char* op : {"sqrt64", "rsqrt64", "div64", "add64", "mul64", "fma64", "sqrt32", "f2d"}) {
+        EXPECT_GE(nan_required[op], 10u) << op;  // the check meets NaNs it must certify
+    }
+}
+
 // Every impl that runs on the CPU, of every op with an exact check, on every class of `all`
-// and its TestFloat file: judging with the exact reference gives MPFR's tally.
+// and its TestFloat file, NaNs held to their rule or not, and of every float-float op: judging
+// with the exact reference gives MPFR's tally.
 TEST(ExactReference, TalliesEqualMpfrTalliesFieldForFieldOnEveryImplAndClass) {
     constexpr uint64_t kInputs = 512;
     const TallyLimits limits{8, 64};
-    uint64_t units = 0, failing_units = 0, certified = 0, judged = 0;
+    uint64_t units = 0, failing_units = 0, certified = 0, judged = 0, float_float_units = 0;
     for (const ImplInfo& impl : all_impls()) {
         const OpInfo& op = op_info(impl.op);
-        if (!op.has_exact_check || !impl.runs_on_cpu() || impl.plugin) continue;
+        const bool float_float = op.metric == Metric::relative_u2;
+        if ((!op.has_exact_check && !float_float) || !impl.runs_on_cpu() || impl.plugin) continue;
         std::vector<std::string> classes = all_class_names(impl.op);
         if (!op.testfloat.empty() && impl.spec.rounding == Rounding::rn) {
             const std::string file = testing::vectors_dir() + "/" + std::string(op.testfloat) + ".level1.txt";
@@ -119,7 +160,16 @@ TEST(ExactReference, TalliesEqualMpfrTalliesFieldForFieldOnEveryImplAndClass) {
             const Tally exact = judge_range(UnitWork{impl, set, limits, ReferenceMode::exact}, 0, n, result_of);
             ASSERT_EQ(mpfr, exact) << impl.name << " x " << name;
             EXPECT_EQ(exact.reference_disagreements, mpfr.reference_disagreements) << impl.name << " x " << name;
+            if (!float_float) {
+                // NaNs held to their impl's rule: MPFR judges every NaN, with the same tallies.
+                const Tally strict_mpfr =
+                    judge_range(UnitWork{impl, set, limits, ReferenceMode::mpfr, true}, 0, n, result_of);
+                const Tally strict_exact =
+                    judge_range(UnitWork{impl, set, limits, ReferenceMode::exact, true}, 0, n, result_of);
+                ASSERT_EQ(strict_mpfr, strict_exact) << impl.name << " x " << name << " --strict-nan";
+            }
             ++units;
+            float_float_units += float_float;
             failing_units += exact.has_failures();
             if (!certifiable(impl)) continue;
             with_op(impl.op, [&](auto tag) {
@@ -131,6 +181,7 @@ TEST(ExactReference, TalliesEqualMpfrTalliesFieldForFieldOnEveryImplAndClass) {
         }
     }
     EXPECT_GT(units, 1000u);
+    EXPECT_GT(float_float_units, 200u);
     EXPECT_GT(failing_units, 100u);  // mutants and wrong impls: failures compared too
     // The comparison means something only if the exact check did the judging.
     EXPECT_GT(static_cast<double>(certified), 0.5 * static_cast<double>(judged)) << certified << " of " << judged;
@@ -153,6 +204,38 @@ TEST(ExactReference, TheCommandLineRunsItOnTheCpuAndTheReportSaysSo) {
     const CommandResult wrong = run_fpverify({"run", "--impl", "div64.emu_nr", "--reference", "exactly", "--db", db});
     EXPECT_EQ(wrong.status, 2);
     EXPECT_TRUE(contains(wrong.err, "mpfr, fast, exact")) << wrong.err;
+}
+
+// A broken check (planted: every result certified) is what MPFR's sample is for: the failures it
+// hides are caught there, stored as disagreements, make the run exit 1 and are listed.
+TEST(ExactReference, AWrongCertificateIsCaughtByMpfrsSampleStoredAndReported) {
+    TempDir dir;
+    const std::string db = dir.path("planted.db");
+    setenv("FPV_INJECT_WRONG_CERTIFICATE", "1", 1);
+    const CommandResult run = run_fpverify({"run", "--impl", "div64.emu_halley", "--classes", "normal", "--count",
+                                            "1048576", "--seed", "3", "--backend", "cpu", "--reference", "exact",
+                                            "--db", db});
+    unsetenv("FPV_INJECT_WRONG_CERTIFICATE");
+    EXPECT_EQ(run.status, 1) << run.err;
+    EXPECT_TRUE(contains(run.out, "the exact reference disagrees with MPFR")) << run.out;
+    const CommandResult report = run_fpverify({"report", "--db", db});
+    EXPECT_TRUE(contains(report.out, "## References that disagree with MPFR")) << report.out;
+    EXPECT_TRUE(contains(report.out, "exact reference says")) << report.out;
+    Store store(db, Store::Mode::read_only);
+    const std::vector<UnitState> units = store.units(store.campaigns().front().id);
+    ASSERT_EQ(units.size(), 1u);
+    // About 3 % of the 256 sampled results are wrong: every one of them is a disagreement.
+    EXPECT_GE(units[0].tally.reference_disagreements, 3u);
+    EXPECT_EQ(units[0].tally.reference_disagreements, units[0].tally.failed());
+    // Without the planted fault the same run has none, and more failures.
+    const CommandResult honest = run_fpverify({"run", "--impl", "div64.emu_halley", "--classes", "normal", "--count",
+                                               "1048576", "--seed", "3", "--backend", "cpu", "--reference", "exact",
+                                               "--db", dir.path("honest.db"), "--quiet"});
+    EXPECT_EQ(honest.status, 1);
+    Store honest_store(dir.path("honest.db"), Store::Mode::read_only);
+    const Tally t = honest_store.units(honest_store.campaigns().front().id)[0].tally;
+    EXPECT_EQ(t.reference_disagreements, 0u);
+    EXPECT_GT(t.failed(), 20 * units[0].tally.failed());
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "model/tally.h"
@@ -120,6 +121,25 @@ TEST(Tally, HistogramBinsAreFloorLog2WithZeroAndInfinityApart) {
     EXPECT_EQ(error_bin(3e15), 51);
     EXPECT_EQ(error_bin(0.0), kBinZeroError);
     EXPECT_EQ(error_bin(INFINITY), kBinInfiniteError);
+    EXPECT_EQ(error_bin(NAN), kBinInfiniteError);
+    EXPECT_EQ(error_bin(0x1p-1074), -1074);
+    EXPECT_EQ(error_bin(0x1.fp-1030), -1030);
+}
+
+// The bins come from the bits (the GPU computes them too): they must be std::ilogb's.
+TEST(Tally, HistogramBinsFromBitsAreIlogbOfEveryBinade) {
+    std::mt19937_64 rng(13);
+    for (int i = 0; i < 200000; ++i) {
+        const uint64_t bits = rng() & ~(uint64_t{1} << 63);
+        const double e = double_of(bits);
+        if (e == 0 || !std::isfinite(e)) continue;
+        ASSERT_EQ(error_bin(e), std::ilogb(e)) << e;
+        ASSERT_EQ(error_bin_of_slot(error_slot(error_bin(e))), error_bin(e));
+    }
+    for (int b = -1073; b <= 1023; ++b) {
+        ASSERT_EQ(error_bin(std::ldexp(1.0, b)), b);
+        ASSERT_EQ(error_bin(std::nextafter(std::ldexp(1.0, b), 0.0)), b - 1);
+    }
 }
 
 // A wrong set as maximal runs: from any split into contiguous chunks recorded in increasing

@@ -174,7 +174,8 @@ int run_sweep_bench(const BenchOptions& options) {
             continue;
         }
         if (mode == ReferenceMode::exact && !certifiable(impl)) {
-            std::printf("  reference exact: %s has no exact check (or claims a domain)\n", options.impl.c_str());
+            std::printf("  reference exact: %s has no exact check (or claims a domain beyond its operands)\n",
+                        options.impl.c_str());
             continue;
         }
         // Inputs spread evenly over the set: its first 2^20 may all be alike.
@@ -269,6 +270,10 @@ int run_bench(const BenchOptions& options) {
             std::printf("  reference: exact (results certified by the op's integer check%s; MPFR judges the rest "
                         "and 1 certified input in 4096)\n",
                         options.backend == "gpu" ? " on the GPU, which hands the host only the others" : "");
+        } else if (options.reference == ReferenceMode::exact && op_info(impl.op).metric == Metric::relative_u2) {
+            std::printf("  reference: exact (float-float verdicts by exact sums%s; MPFR recomputes the failures, the "
+                        "candidates for the worst cases and 1 input in 4096)\n",
+                        options.backend == "gpu" ? ", tallied on the GPU" : "");
         } else {
             std::printf("  reference: %s (exact without MPFR%s; MPFR on 1 input in 1024)\n",
                         std::string(reference_mode_name(options.reference)).c_str(),

@@ -20,8 +20,8 @@ Tally judge_buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Op
 
 // Judges the inputs the GPU left to the host under the exact reference (declined by the exact
 // check, or in MPFR's sample): each regenerated from its index, in any order (an exhaustive
-// sweep's are sorted by index first).
-Tally judge_indexed_results(const UnitWork& work, IndexedResult* listed, uint64_t count);
+// sweep's are sorted by index first). `recheck_all`: MPFR recomputes every float-float verdict.
+Tally judge_indexed_results(const UnitWork& work, IndexedResult* listed, uint64_t count, bool recheck_all = false);
 
 class CpuBackend : public Backend {
 public:

@@ -3,8 +3,8 @@
 // host buffers, events); batch j goes to device j mod D, so up to kSlots * D batches are in
 // flight while the host judges the oldest one. Batches come back to the engine in index order.
 // Under the exact reference the GPU judges too: its kernel counts what the op's exact check
-// certifies and writes only the other results, with their indices, into pinned host memory,
-// where the host's MPFR judges them (verifier/gpu_kernels.cuh).
+// certifies (or tallies float-float verdicts) and writes only the other results, with their
+// indices, into pinned host memory, where the host's MPFR judges them (verifier/gpu_kernels.cuh).
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -12,8 +12,11 @@
 #include <cstdlib>
 #include <deque>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <utility>
 
@@ -53,6 +56,8 @@ struct Slot {
     IndexedResult* handed = nullptr;  // mapped pinned memory the exact kernel writes into
     gpu::ExactCounts* device_counts = nullptr;
     gpu::ExactCounts* host_counts = nullptr;
+    gpu::FloatFloatCounts* device_ff = nullptr;
+    gpu::FloatFloatCounts* host_ff = nullptr;
     cudaEvent_t start = nullptr, done = nullptr;
 };
 
@@ -204,6 +209,8 @@ public:
                 cudaFreeHost(s.handed);
                 cudaFree(s.device_counts);
                 cudaFreeHost(s.host_counts);
+                cudaFree(s.device_ff);
+                cudaFreeHost(s.host_ff);
                 cudaEventDestroy(s.start);
                 cudaEventDestroy(s.done);
             }
@@ -255,17 +262,24 @@ public:
     }
 
 private:
-    // Float-float results under the fast reference are judged on the GPU, the rest on the host.
+    // Float-float results under the fast reference (and of builds with -ftz=true under the
+    // exact one) are judged on the GPU, tallied on the host.
     static bool judges_on_gpu(const UnitWork& work) {
-        return work.reference != ReferenceMode::mpfr && op_info(work.impl.op).metric == Metric::relative_u2;
+        return work.reference != ReferenceMode::mpfr && op_info(work.impl.op).metric == Metric::relative_u2 &&
+               !tallies_on_gpu(work);
     }
 
-    // Results certified on the GPU: the exact reference, an impl its op's check can certify,
-    // inputs the GPU regenerates (vector files are checked against their stated results on the
-    // host, input by input).
+    // Results judged on the GPU under the exact reference, of inputs the GPU regenerates (vector
+    // files are checked against their stated results on the host, input by input): certified
+    // by the op's exact check where it can, float-float verdicts tallied.
     static bool certifies_on_gpu(const UnitWork& work) {
         return work.reference == ReferenceMode::exact && certifiable(work.impl) && !work.inputs.is_vector_file();
     }
+    static bool tallies_on_gpu(const UnitWork& work) {
+        return work.reference == ReferenceMode::exact && op_info(work.impl.op).metric == Metric::relative_u2 &&
+               !work.impl.spec.ftz && !work.inputs.is_vector_file();
+    }
+    static bool hands_over(const UnitWork& work) { return certifies_on_gpu(work) || tallies_on_gpu(work); }
 
     void allocate_exact() {
         for (Device& d : devices_) {
@@ -275,6 +289,8 @@ private:
                 FPV_CUDA(cudaHostAlloc(&s.handed, kHandedCapacity * sizeof(IndexedResult), cudaHostAllocMapped));
                 FPV_CUDA(cudaMalloc(&s.device_counts, sizeof(gpu::ExactCounts)));
                 FPV_CUDA(cudaHostAlloc(&s.host_counts, sizeof(gpu::ExactCounts), cudaHostAllocDefault));
+                FPV_CUDA(cudaMalloc(&s.device_ff, sizeof(gpu::FloatFloatCounts)));
+                FPV_CUDA(cudaHostAlloc(&s.host_ff, sizeof(gpu::FloatFloatCounts), cudaHostAllocDefault));
             }
         }
     }
@@ -315,18 +331,29 @@ private:
             a.grid = static_cast<unsigned>(std::min<uint64_t>(
                 static_cast<uint64_t>(d.multiprocessors) * 16, (f.count + a.block - 1) / a.block));
             a.stream = d.stream;
-            a.begin = f.begin;
-            a.count = f.count;
+            gpu::KernelArgs& k = a.k;
+            k.begin = f.begin;
+            k.count = f.count;
+            if (hands_over(work)) {
+                FPV_CUDA(cudaHostGetDevicePointer(reinterpret_cast<void**>(&k.handed), s.handed, 0));
+                k.capacity = kHandedCapacity;
+            }
             if (certifies_on_gpu(work)) {
                 FPV_CUDA(cudaMemsetAsync(s.device_counts, 0, sizeof(gpu::ExactCounts), d.stream));
-                a.counts = s.device_counts;
-                FPV_CUDA(cudaHostGetDevicePointer(reinterpret_cast<void**>(&a.handed), s.handed, 0));
-                a.capacity = kHandedCapacity;
-                a.rounding = work.impl.spec.rounding;
-                a.ftz = work.impl.spec.ftz;
+                k.counts = s.device_counts;
+                k.rounding = work.impl.spec.rounding;
+                k.ftz = work.impl.spec.ftz;
+                k.strict_nan = work.strict_nan;
+                k.wrong_certificates = wrong_certificates_planted();
+            } else if (tallies_on_gpu(work)) {
+                FPV_CUDA(cudaMemsetAsync(s.device_ff, 0, sizeof(gpu::FloatFloatCounts), d.stream));
+                k.ff = s.device_ff;
+                k.claim = claim_of(work.impl.spec);
+                set_threshold(worst_seen_.worst, work.limits, k.inside_threshold, k.inside_threshold_index);
+                set_threshold(worst_seen_.outside_worst, work.limits, k.outside_threshold, k.outside_threshold_index);
             } else {
-                a.inputs = work.inputs.exhaustive ? nullptr : s.device_inputs;
-                a.results = s.device_results;
+                k.inputs = work.inputs.exhaustive ? nullptr : s.device_inputs;
+                k.results = s.device_results;
             }
             gpu::launch_evaluate(work.impl, work.inputs, work.inputs.params(d.vectors), a);
             if (judges_on_gpu(work)) gpu::launch_judge_float_float(work.impl, a, s.device_verdicts);
@@ -334,6 +361,12 @@ private:
         FPV_CUDA(cudaGetLastError());
         if (certifies_on_gpu(work)) {
             FPV_CUDA(cudaMemcpyAsync(s.host_counts, s.device_counts, sizeof(gpu::ExactCounts), cudaMemcpyDeviceToHost,
+                                     d.stream));
+            FPV_CUDA(cudaEventRecord(s.done, d.stream));
+            return;
+        }
+        if (tallies_on_gpu(work)) {
+            FPV_CUDA(cudaMemcpyAsync(s.host_ff, s.device_ff, sizeof(gpu::FloatFloatCounts), cudaMemcpyDeviceToHost,
                                      d.stream));
             FPV_CUDA(cudaEventRecord(s.done, d.stream));
             return;
@@ -366,13 +399,35 @@ private:
         return ms / 1000.0;
     }
 
-    // The tally of a batch the exact kernel judged: what it certified, and MPFR's verdicts on
-    // what it handed over. A batch that handed over more than its slot holds runs again, in
-    // parts that cannot overflow, on the same device and slot.
+    // A float-float kernel hands over every result that could still enter a worst list: all of
+    // them until the list is full, then those worse than its last entry (a full list never lets
+    // in a smaller error, nor an equal one of a higher index).
+    static void set_threshold(const std::vector<FailureRecord>& worst, const TallyLimits& limits, double& error,
+                              uint64_t& index) {
+        if (limits.worst_kept == 0) {
+            error = std::numeric_limits<double>::infinity();
+            index = 0;
+        } else if (worst.size() < limits.worst_kept) {
+            error = -1;  // below every error
+            index = 0;
+        } else {
+            error = worst.back().error;
+            index = worst.back().index;
+        }
+    }
+
+    // How many results a batch judged on the GPU handed over.
+    static uint64_t handed_of(const UnitWork& work, const Slot& s) {
+        return certifies_on_gpu(work) ? s.host_counts->handed : s.host_ff->handed;
+    }
+
+    // The tally of a batch judged on the GPU: what it certified or tallied itself, and MPFR's
+    // verdicts on what it handed over. A batch that handed over more than its slot holds runs
+    // again, in parts that cannot overflow, on the same device and slot.
     Tally exact_tally(const UnitWork& work, const InFlight& f) {
         const Slot& s = devices_[f.device].slots[f.slot];
-        const gpu::ExactCounts counts = *s.host_counts;
-        if (counts.handed > kHandedCapacity) {
+        const uint64_t handed = handed_of(work, s);
+        if (handed > kHandedCapacity) {
             Tally total;
             for (uint64_t at = f.begin; at < f.begin + f.count; at += kHandedCapacity) {
                 const InFlight part{f.device, f.slot, at, std::min(kHandedCapacity, f.begin + f.count - at)};
@@ -382,17 +437,46 @@ private:
             }
             return total;
         }
-        Tally t = judge_indexed_results(work, s.handed, counts.handed);
-        t.tested += counts.certified;
-        t.by_category[static_cast<size_t>(Category::exact)] += counts.certified;
+        Tally t = judge_indexed_results(work, s.handed, handed, tallies_on_gpu(work));
+        if (certifies_on_gpu(work)) {
+            t.tested += s.host_counts->certified + s.host_counts->certified_outside;
+            t.by_category[static_cast<size_t>(Category::exact)] += s.host_counts->certified;
+            t.by_category[static_cast<size_t>(Category::outside_domain)] += s.host_counts->certified_outside;
+        } else {
+            add_kept(*s.host_ff, t);
+        }
+        if (t.tested != f.count) {
+            throw std::logic_error("the GPU judged " + std::to_string(t.tested) + " of a batch of " +
+                                   std::to_string(f.count) + " inputs");
+        }
+        worst_seen_.merge(worst_only(t), work.limits);
         return t;
     }
 
+    // What the float-float kernel counted without handing over, into the Tally's fields.
+    static void add_kept(const gpu::FloatFloatCounts& c, Tally& t) {
+        t.tested += c.counted;
+        for (size_t i = 0; i < t.by_category.size(); ++i) t.by_category[i] += c.by_category[i];
+        t.ftz_changed += c.ftz_changed;
+        for (size_t slot = 0; slot < kErrorSlots; ++slot) {
+            if (c.inside[slot] != 0) t.error_histogram.add(error_bin_of_slot(slot), c.inside[slot]);
+            if (c.outside[slot] != 0) t.outside_histogram.add(error_bin_of_slot(slot), c.outside[slot]);
+        }
+    }
+
+    static Tally worst_only(const Tally& t) {
+        Tally w;
+        w.worst = t.worst;
+        w.outside_worst = t.outside_worst;
+        return w;
+    }
+
     void run_unit(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) {
-        const bool exact = certifies_on_gpu(work);
+        const bool exact = hands_over(work);
         upload_vectors(work.inputs);
         if (judges_on_gpu(work)) allocate_verdicts();
         if (exact) allocate_exact();
+        worst_seen_ = Tally{};
         const size_t D = devices_.size();
         std::deque<InFlight> queue;
         uint64_t next = begin, batches = 0;
@@ -402,8 +486,12 @@ private:
         uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : adapted;
         const auto fill = [&] {
             while (next < end && queue.size() < kSlots * D) {
+                // Until its worst list is full a float-float batch hands over every result
+                // inside the domain: small batches, then.
+                const bool filling = tallies_on_gpu(work) && fixed_batch_ == 0 &&
+                                     worst_seen_.worst.size() < work.limits.worst_kept;
                 const InFlight f{batches % D, static_cast<int>((batches / D) % kSlots), next,
-                                 std::min(batch, end - next)};
+                                 std::min(filling ? std::min(batch, kFirstBatch) : batch, end - next)};
                 launch(work, f);
                 queue.push_back(f);
                 next += f.count;
@@ -420,7 +508,7 @@ private:
             const double computed = wait(f);
             const Slot& s = devices_[f.device].slots[f.slot];
             const auto judging = std::chrono::steady_clock::now();
-            const uint64_t handed = exact ? s.host_counts->handed : 0;
+            const uint64_t handed = exact ? handed_of(work, s) : 0;
             Tally t = exact ? exact_tally(work, f)
                             : judge_buffers(work, f.begin, f.begin + f.count,
                                             work.inputs.exhaustive ? nullptr : s.host_inputs, s.host_results,
@@ -464,6 +552,7 @@ private:
 
     CpuBackend cpu_;  // sets the OpenMP thread count for judging
     uint64_t capacity_ = 0, fixed_batch_ = 0, adapted_batch_ = kFirstBatch, adapted_exact_batch_ = kFirstBatch;
+    Tally worst_seen_;  // the unit's worst lists so far, whose entry thresholds the GPU applies
     mutable std::mutex stats_mutex_;
     std::vector<Device> devices_;
     double wall_seconds_ = 0, host_wait_seconds_ = 0;

@@ -23,8 +23,8 @@ void launch_judge_float_float(const ImplInfo& impl, const LaunchArgs& a, Compact
     with_op(impl.op, [&](auto op_tag) {
         using Op = typename decltype(op_tag)::type;
         if constexpr (Op::metric == Metric::relative_u2) {
-            judge_float_float<Op><<<a.grid, a.block, 0, a.stream>>>(claim_of(impl.spec), a.inputs, a.results, a.count,
-                                                                    verdicts);
+            judge_float_float<Op><<<a.grid, a.block, 0, a.stream>>>(claim_of(impl.spec), a.k.inputs, a.k.results,
+                                                                    a.k.count, verdicts);
         } else {
             throw std::logic_error("the GPU judges float-float ops only: " + impl.name);
         }

@@ -30,17 +30,17 @@ SweepTiming gpu_sweep_timing(const ImplInfo& impl, const InputSet& inputs, int d
         FPV_CUDA(cudaEventRecord(start, stream));
         for (uint64_t at = 0; at < inputs.size; at += kBatch) {
             gpu::LaunchArgs a;
-            a.count = std::min(kBatch, inputs.size - at);
+            a.k.count = std::min(kBatch, inputs.size - at);
             a.grid = static_cast<unsigned>(std::min<uint64_t>(
-                static_cast<uint64_t>(prop.multiProcessorCount) * 16, (a.count + a.block - 1) / a.block));
+                static_cast<uint64_t>(prop.multiProcessorCount) * 16, (a.k.count + a.block - 1) / a.block));
             a.stream = stream;
-            a.begin = at;
-            a.inputs = nullptr;
-            a.results = device_results;
+            a.k.begin = at;
+            a.k.inputs = nullptr;
+            a.k.results = device_results;
             gpu::launch_evaluate(impl, inputs, inputs.params(), a);
             FPV_CUDA(cudaGetLastError());
             if (copy) {
-                FPV_CUDA(cudaMemcpyAsync(host_results, device_results, a.count * sizeof(uint64_t),
+                FPV_CUDA(cudaMemcpyAsync(host_results, device_results, a.k.count * sizeof(uint64_t),
                                          cudaMemcpyDeviceToHost, stream));
             }
         }

@@ -20,16 +20,18 @@ struct alignas(64) ThreadTally {
 // Judges `count` inputs of one generator's class of Op with every OpenMP thread: the k-th has
 // index index_of(k) (increasing in k for exhaustive sweeps), input input_of(index) and result
 // result_of(k, input);
-// verdicts[k] (if given) is the verdict the GPU already reached.
+// verdicts[k] (if given) is the verdict the GPU already reached; `recheck_all`: MPFR recomputes
+// every float-float verdict (the GPU's hand-over under the exact reference).
 template <class Op, class Generator, class IndexOf, class InputOf, class ResultOf>
 Tally judge_listed(const UnitWork& work, uint64_t count, IndexOf& index_of, InputOf& input_of,
-                   ResultOf& result_of, const CompactVerdict* verdicts = nullptr) {
+                   ResultOf& result_of, const CompactVerdict* verdicts = nullptr, bool recheck_all = false) {
     std::vector<ThreadTally> partial(static_cast<size_t>(omp_get_max_threads()));
     const InputSet& inputs = work.inputs;
     const bool exhaustive = inputs.exhaustive;
 #pragma omp parallel
     {
         OpJudge<Op> judge(work.impl, work.reference, work.strict_nan);
+        if (recheck_all) judge.recheck_every_result();
         Tally& mine = partial[static_cast<size_t>(omp_get_thread_num())].tally;
 #pragma omp for schedule(dynamic, 2048) nowait
         for (uint64_t k = 0; k < count; ++k) {

@@ -26,17 +26,17 @@ FPV_HD FPV_INLINE uint64_t byte_permute_with(uint64_t a) {
 
 // The documented domains, on the operand's bits: zero, infinity and NaN, and a range of
 // magnitudes.
-inline bool zero_infinity_or_nan(uint32_t bits) {
+FPV_HD inline bool zero_infinity_or_nan(uint32_t bits) {
     const uint32_t m = bits & 0x7fffffffu;
     return m == 0 || m >= 0x7f800000u;
 }
 
-inline bool in_domain_2m15_2p17(const Operands& in, uint64_t = 0, bool = false) {
+FPV_HD inline bool in_domain_2m15_2p17(const Operands& in, uint64_t = 0, bool = false) {
     const uint32_t m = static_cast<uint32_t>(in.a) & 0x7fffffffu;
     return zero_infinity_or_nan(static_cast<uint32_t>(in.a)) || (m >= 0x38000000u && m < 0x48000000u);
 }
 
-inline bool in_domain_2m1_2p3(const Operands& in, uint64_t = 0, bool = false) {
+FPV_HD inline bool in_domain_2m1_2p3(const Operands& in, uint64_t = 0, bool = false) {
     const uint32_t m = static_cast<uint32_t>(in.a) & 0x7fffffffu;
     return zero_infinity_or_nan(static_cast<uint32_t>(in.a)) || (m >= 0x3f000000u && m < 0x41000000u);
 }
@@ -48,6 +48,7 @@ struct ShiftXor : PortableImpl {
         .domain = "+-[2^-15, 2^17), zero, infinity, NaN (documented)", .claim = "exact", .bound = 0,
         .bound_source = "seed 001: +-[2^-15, 2^17), zero, infinity, NaN", .in_domain = &in_domain_2m15_2p17};
     FPV_HD static uint64_t run(uint64_t a) { return shift_xor_with(a); }
+    FPV_HD static bool claims(const Operands& in) { return in_domain_2m15_2p17(in); }
 };
 
 struct BytePerm : PortableImpl {
@@ -56,6 +57,7 @@ struct BytePerm : PortableImpl {
         .domain = "+-[2^-1, 2^3), zero, infinity, NaN (documented)", .claim = "exact", .bound = 0,
         .bound_source = "seed 001: +-[2^-1, 2^3), zero, infinity, NaN", .in_domain = &in_domain_2m1_2p3};
     FPV_HD static uint64_t run(uint64_t a) { return byte_permute_with(a); }
+    FPV_HD static bool claims(const Operands& in) { return in_domain_2m1_2p3(in); }
 };
 
 struct Native : PortableImpl {

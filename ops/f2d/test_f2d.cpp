@@ -139,3 +139,27 @@ TEST(ExhaustiveClasses, RangesAndBinadesEnumerateTheirPatternsInOrder) {
 
 }  // namespace
 }  // namespace fpv
+
+namespace fpv {
+namespace {
+
+// The GPU places certified results by each impl's claims(); the verdicts by its spec's
+// in_domain: the two must be one predicate, on every binade and sign.
+TEST(F2dDomains, TheGpuPredicateIsTheSpecsOnEveryOperand) {
+    const auto agree = [](auto impl_type) {
+        using Impl = typename decltype(impl_type)::type;
+        for (uint64_t bits = 0; bits < (uint64_t{1} << 32); bits += 997) {
+            const Operands in{bits, 0, 0};
+            ASSERT_EQ(Impl::claims(in), Impl::spec.in_domain(in, 0, false)) << std::hex << bits;
+        }
+    };
+    agree(std::type_identity<f2d::ShiftXor>{});
+    agree(std::type_identity<f2d::BytePerm>{});
+    EXPECT_TRUE(impl_named("f2d.shift_xor").operand_domain);
+    EXPECT_TRUE(impl_named("f2d.mut_wide_mask").operand_domain);  // a mutant keeps its parent's domain
+    EXPECT_TRUE(certifiable(impl_named("f2d.byte_perm")));
+    EXPECT_FALSE(impl_named("f2d.native").operand_domain);
+}
+
+}  // namespace
+}  // namespace fpv

@@ -2,6 +2,8 @@
 // exact check, on every class of `all`, 2^20 inputs per unit: the tallies equal those of MPFR
 // judging the same results on the host, field for field, and MPFR's sample of the certified
 // results never disagrees.
+#include <cstdlib>
+
 #include "ops/catalogue.h"
 #include "ops/judge.h"
 #include "reports/store.h"
@@ -55,6 +57,81 @@ TEST(GpuExactReference, TalliesEqualMpfrTalliesOnEveryGpuImplOfEveryOpWithACheck
     }
     EXPECT_GE(exact.size(), 600u);  // 668 on 2026-11-23
     EXPECT_GE(failing, 5u);         // the seed's Halley division and wrong CUDA functions: failures compared too
+}
+
+CampaignSpec spec_of(const std::vector<std::string>& impls, uint64_t count) {
+    CampaignSpec spec;
+    spec.name = "exact-vs-mpfr";
+    spec.impls = impls;
+    spec.classes = {"all"};
+    spec.count = count;
+    spec.seed = 20261124;
+    spec.backend = "gpu";
+    spec.limits = {8, 100};
+    return spec;
+}
+
+void expect_equal_tallies(const std::vector<UnitState>& mpfr, const std::vector<UnitState>& exact) {
+    ASSERT_EQ(mpfr.size(), exact.size());
+    for (size_t i = 0; i < mpfr.size(); ++i) {
+        const std::string unit = exact[i].impl + " x " + exact[i].input_class;
+        const Tally& m = mpfr[i].tally;
+        const Tally& e = exact[i].tally;
+        EXPECT_EQ(m.tested, e.tested) << unit;
+        EXPECT_EQ(m.by_category, e.by_category) << unit;
+        EXPECT_TRUE(m.error_histogram == e.error_histogram) << unit << ": error histograms differ";
+        EXPECT_TRUE(m.outside_histogram == e.outside_histogram) << unit << ": outside histograms differ";
+        EXPECT_TRUE(m.worst == e.worst) << unit << ": worst lists differ";
+        EXPECT_TRUE(m.outside_worst == e.outside_worst) << unit << ": outside worst lists differ";
+        EXPECT_TRUE(m.failures == e.failures) << unit << ": failure samples differ";
+        EXPECT_EQ(m.ftz_changed, e.ftz_changed) << unit;
+        EXPECT_TRUE(m == e) << unit << ": tallies differ";
+        EXPECT_EQ(exact[i].tally.reference_disagreements, 0u) << unit;
+    }
+}
+
+// Float-float ops tallied on the GPU (categories, histograms, the worst and failing inputs
+// handed over): MPFR's tallies, field for field.
+TEST(GpuExactReference, FloatFloatTalliesOnTheGpuEqualMpfrTallies) {
+    FPV_NEEDS_GPU();
+    TempDir dir;
+    std::vector<std::string> impls;
+    for (const ImplInfo& impl : all_impls()) {
+        if (op_info(impl.op).metric == Metric::relative_u2 && impl.runs_on_gpu()) impls.push_back(impl.name);
+    }
+    CampaignSpec spec = spec_of(impls, uint64_t{1} << 20);
+    const std::vector<UnitState> mpfr = run(dir.path("mpfr.db"), spec);
+    spec.reference = ReferenceMode::exact;
+    const std::vector<UnitState> exact = run(dir.path("exact.db"), spec);
+    expect_equal_tallies(mpfr, exact);
+    EXPECT_GE(exact.size(), 200u);
+}
+
+// --strict-nan: the GPU certifies no NaN, MPFR judges them, the tallies are MPFR's.
+TEST(GpuExactReference, StrictNanTalliesEqualMpfrTallies) {
+    FPV_NEEDS_GPU();
+    TempDir dir;
+    CampaignSpec spec = spec_of({"sqrt64.emu", "rsqrt64.emu", "div64.emu_nr", "fma64.emu"}, uint64_t{1} << 18);
+    spec.strict_nan = true;
+    const std::vector<UnitState> mpfr = run(dir.path("mpfr.db"), spec);
+    spec.reference = ReferenceMode::exact;
+    const std::vector<UnitState> exact = run(dir.path("exact.db"), spec);
+    expect_equal_tallies(mpfr, exact);
+}
+
+// A broken check, planted on the GPU (every result certified): MPFR's sample catches it.
+TEST(GpuExactReference, AWrongCertificateOnTheGpuIsCaughtByMpfrsSample) {
+    FPV_NEEDS_GPU();
+    TempDir dir;
+    CampaignSpec spec = spec_of({"div64.emu_halley"}, uint64_t{1} << 24);
+    spec.classes = {"normal"};
+    spec.reference = ReferenceMode::exact;
+    setenv("FPV_INJECT_WRONG_CERTIFICATE", "1", 1);
+    const std::vector<UnitState> planted = run(dir.path("planted.db"), spec);
+    unsetenv("FPV_INJECT_WRONG_CERTIFICATE");
+    ASSERT_EQ(planted.size(), 1u);
+    EXPECT_GE(planted[0].tally.reference_disagreements, 50u);  // about 3 % of 4096 samples
+    EXPECT_EQ(planted[0].tally.reference_disagreements, planted[0].tally.failed());
 }
 
 }  // namespace
