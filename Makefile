@@ -40,6 +40,20 @@ LIB_SOURCES := $(filter-out $(OP_TEST_SOURCES),$(wildcard core/*.cpp core/models
 TEST_SOURCES := $(wildcard tests/*.cpp) $(OP_TEST_SOURCES)
 GPU_TEST_SOURCES := $(wildcard tests/gpu/*.cpp) tests/test_main.cpp tests/test_support.cpp tests/golden_support.cpp
 
+# MPI (`run --mpi`), when mpicxx is there: its compile and link flags, asked of mpicxx; without
+# it verifier/mpi_absent.cpp says so at run time.
+MPICXX ?= $(shell command -v mpicxx 2>/dev/null)
+ifneq ($(MPICXX),)
+MPI_CFLAGS := $(patsubst -I%,-isystem %,$(shell $(MPICXX) --showme:compile 2>/dev/null)) -DFPV_WITH_MPI
+MPI_LIBS := $(filter-out -lmpi_cxx,$(shell $(MPICXX) --showme:link 2>/dev/null))
+LIB_SOURCES := $(filter-out verifier/mpi_absent.cpp,$(LIB_SOURCES))
+else
+LIB_SOURCES := $(filter-out verifier/mpi_job.cpp,$(LIB_SOURCES))
+endif
+RELEASE_FLAGS += $(MPI_CFLAGS)
+ASAN_FLAGS += $(MPI_CFLAGS)
+LDLIBS += $(MPI_LIBS)
+
 # The CUDA backend, when nvcc is there. CUDA_ARCHS lists the SASS targets; PTX for the last
 # one is embedded too, so newer GPUs run it (e.g. make CUDA_ARCHS="86 89 90").
 NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
@@ -86,14 +100,15 @@ GPU_TEST_OBJECTS := $(GPU_TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
 
 # Debian packages the build needs; dpkg says which are missing.
 DEB_PACKAGES := libmpfr-dev libgmp-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev libgtest-dev zlib1g-dev \
-	sqlite3
+	sqlite3 libopenmpi-dev openmpi-bin
 MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)
 
-.PHONY: all deps test gpu-test demo bench mutation fpemu-campaign emulation-campaign clean FORCE
+.PHONY: all deps test test-suites gpu-test gpu-test-suite demo bench mutation fpemu-campaign emulation-campaign clean FORCE
 
-all: deps $(RELEASE_DIR)/fpverify
+all: deps
+	@$(MAKE) --no-print-directory $(RELEASE_DIR)/fpverify
 
 deps:
 	@missing="$(strip $(MISSING_PACKAGES))"; \
@@ -151,12 +166,20 @@ $(RELEASE_DIR)/fpverify_gpu_tests: $(RELEASE_OBJECTS) $(GPU_TEST_OBJECTS)
 
 # The CPU suite runs under the sanitizers, its end-to-end tests against the sanitized binary;
 # the GPU suite (built when nvcc is there) runs against the CUDA build.
-test: deps $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests $(if $(GPU_TEST_BINARY),$(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY))
+# Each first installs what is missing, then makes the rest in a new make, which finds the tools
+# just installed (mpicxx decides whether MPI is built in).
+test: deps
+	@$(MAKE) --no-print-directory test-suites
+
+test-suites: $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests $(if $(GPU_TEST_BINARY),$(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY))
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 FPV_VECTORS=corpus/vectors/testfloat \
 	tests/run_suites.sh "cpu (sanitized)" $(ASAN_DIR)/fpverify_tests $(ASAN_DIR)/fpverify \
 		$(if $(GPU_TEST_BINARY),"gpu" $(GPU_TEST_BINARY) $(RELEASE_DIR)/fpverify)
 
-gpu-test: deps $(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY)
+gpu-test: deps
+	@$(MAKE) --no-print-directory gpu-test-suite
+
+gpu-test-suite: $(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY)
 	@FPV_VECTORS=corpus/vectors/testfloat FPV_REQUIRE_GPU=1 \
 	tests/run_suites.sh "gpu" $(GPU_TEST_BINARY) $(RELEASE_DIR)/fpverify
 

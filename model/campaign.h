@@ -22,6 +22,8 @@ struct CampaignSpec {
     TallyLimits limits;
     ReferenceMode reference = ReferenceMode::mpfr;
     bool strict_nan = false;           // NaN results held to their impl's NaN rule (--strict-nan)
+    // --shard K/N: this campaign judges part K (from 0) of N of every unit's index range.
+    int shard_index = 0, shard_count = 1;
     std::string command_line;
 };
 
@@ -31,8 +33,9 @@ struct UnitState {
     std::string impl;
     std::string op;           // the impl's op, by name
     std::string input_class;
-    uint64_t planned = 0;     // inputs to judge: min(count, class size)
-    uint64_t next_index = 0;  // checkpoint: inputs [0, next_index) are judged and tallied
+    uint64_t begin_index = 0; // a shard's first index (0 unsharded)
+    uint64_t planned = 0;     // the index after the last to judge: min(count, class size) unsharded
+    uint64_t next_index = 0;  // checkpoint: inputs [begin_index, next_index) are judged and tallied
     Tally tally;              // cumulative; its `failures` list is not kept (see failures_stored)
     uint64_t failures_stored = 0;
     double seconds = 0;
@@ -44,17 +47,22 @@ struct UnitState {
     bool exhaustive = false;       // an exhaustive sweep of binary32 bit patterns
 
     bool done() const { return next_index >= planned; }
+    uint64_t size() const { return planned - begin_index; }      // inputs this campaign judges
+    uint64_t judged() const { return next_index - begin_index; }
 };
 
 struct CampaignRecord {
     int64_t id = 0;
     CampaignSpec spec;
-    std::string status;  // "running" or "finished"
+    // running: a process owns it (its lease says which) or died owning it; paused: stopped
+    // cleanly, resumable; finished; partial: merged from shards some of which were unfinished.
+    std::string status;
     std::string created_at, finished_at, host, version;
     double elapsed_seconds = 0;
     double gpu_wait_seconds = 0;   // time the GPU sat idle waiting for the host
     double host_wait_seconds = 0;  // time the host sat idle waiting for the GPU
     std::string notes;             // the backend that ran it, e.g. its GPUs
+    std::string merged_from;       // a merged campaign's shards, as a JSON list; empty otherwise
 };
 
 }  // namespace fpv

@@ -47,7 +47,7 @@ const std::vector<QueryPreset>& query_presets() {
          "WHERE ?1 IS NULL OR h.campaign_id = ?1 ORDER BY h.campaign_id, u.impl, u.class, h.inside DESC, h.bin"},
         {"progress", "how far each unit has got (checkpoints)",
          "SELECT campaign_id AS campaign, impl, class, next_index, planned, "
-         "round(100.0 * next_index / planned, 2) AS percent FROM units "
+         "round(100.0 * (next_index - begin_index) / max(planned - begin_index, 1), 2) AS percent FROM units "
          "WHERE ?1 IS NULL OR campaign_id = ?1 ORDER BY campaign_id, ordinal"},
     };
     return presets;

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ops/catalogue.h"
+#include "model/rate_bound.h"
 #include "reports/report_model.h"
 
 namespace fpv {
@@ -188,12 +189,16 @@ std::string render_json(const CampaignReport& report) {
                          {"class", u.input_class},
                          {"input_key", hex64(u.input_key)},
                          {"generator_version", u.generator_version},
-                         {"planned", u.planned},
+                         {"planned", u.size()},
+                         {"first_index", u.begin_index},
                          {"tested", t.tested},
                          {"passed", t.passed()},
                          {"failed", t.failed()},
                          {"outside_domain", t.outside()},
                          {"failure_rate", t.inside() ? static_cast<double>(t.failed()) / t.inside() : 0.0},
+                         {"failure_rate_bound_95", t.has_failures() || t.inside() == 0
+                                                       ? json(nullptr)
+                                                       : json(zero_failure_rate_bound(t.inside()))},
                          {"max_error", t.worst.empty() ? json(nullptr) : error_json(t.max_error())},
                          {"categories", categories_json(t)},
                          {"histogram", histogram_json(t.error_histogram)},

@@ -2,15 +2,25 @@
 // worst inputs, what happens outside the domains, and text histograms.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "ops/catalogue.h"
+#include "model/rate_bound.h"
 #include "reports/report_model.h"
 
 namespace fpv {
 namespace {
 
 std::string code(const std::string& s) { return "`" + s + "`"; }
+
+// With no failure, the failure rate the count rules out at 95 %; with failures, "-".
+std::string rate_bound_text(const Tally& t) {
+    if (t.has_failures() || t.inside() == 0) return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, "< %.2g", zero_failure_rate_bound(t.inside()));
+    return text;
+}
 
 std::string verdict_text(const ImplSummary& s) {
     if (s.tested == 0) return "not run";
@@ -94,8 +104,8 @@ void exhaustive_unit(std::ostringstream& o, const UnitState& u, size_t runs_kept
     const Tally& t = u.tally;
     uint64_t wrong = 0;
     for (uint64_t c : t.wrong_by_binade) wrong += c;
-    o << "- " << code(u.input_class) << ": " << grouped(t.tested) << " of " << grouped(u.planned)
-      << " bit patterns judged, each once" << (t.tested == u.planned ? " (complete)" : " (incomplete)")
+    o << "- " << code(u.input_class) << ": " << grouped(t.tested) << " of " << grouped(u.size())
+      << " bit patterns judged, each once" << (t.tested == u.size() ? " (complete)" : " (incomplete)")
       << "; " << grouped(wrong) << " wrong";
     if (wrong == 0) {
         o << ".\n";
@@ -212,6 +222,15 @@ std::string render_markdown(const CampaignReport& report) {
     o << "- Started " << c.created_at << " on " << code(c.host) << " with fpverify " << c.version
       << "; backend " << c.spec.backend << "\n";
     if (!c.notes.empty()) o << "- Ran on: " << c.notes << "\n";
+    if (c.spec.shard_count > 1) {
+        o << "- Shard " << c.spec.shard_index << " of " << c.spec.shard_count
+          << " (`--shard`): this part of every unit's inputs; `fpverify merge` combines the shards\n";
+    }
+    if (!c.merged_from.empty()) o << "- Merged from shards: " << c.merged_from << "\n";
+    if (c.status == "paused" || c.status == "running" || c.status == "partial") {
+        o << "- Not finished: units advance in rounds, so each has had a comparable share of the inputs; where "
+             "nothing failed, the 95 % bound column gives the failure rate the count so far rules out\n";
+    }
     if (c.gpu_wait_seconds > 0 || c.host_wait_seconds > 0) {
         char waits[128];
         std::snprintf(waits, sizeof waits, "- GPU idle %.1f s, host idle %.1f s\n", c.gpu_wait_seconds,
@@ -268,16 +287,16 @@ std::string render_markdown(const CampaignReport& report) {
             o << s.info->spec.summary << ". Domain: " << s.info->spec.domain << ". Claim: " << s.info->spec.claim
               << ".\n\n";
         }
-        o << "| class | tested | passed | failed | failure rate | max error (" << s.error_unit
+        o << "| class | tested | passed | failed | failure rate | 95 % bound | max error (" << s.error_unit
           << ") | outside domain | worst input |\n";
-        o << "|---|---:|---:|---:|---:|---:|---:|---|\n";
+        o << "|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
         for (const UnitState& u : report.units) {
             if (u.impl != s.impl) continue;
             const Tally& t = u.tally;
             o << "| " << code(u.input_class) << " | " << grouped(t.tested);
-            if (t.tested < u.planned) o << " of " << grouped(u.planned);
+            if (t.tested < u.size()) o << " of " << grouped(u.size());
             o << " | " << grouped(t.passed()) << " | " << grouped(t.failed()) << " | "
-              << percent_text(t.failed(), t.inside()) << " | "
+              << percent_text(t.failed(), t.inside()) << " | " << rate_bound_text(t) << " | "
               << (t.worst.empty() ? "-" : error_text(t.max_error())) << " | " << grouped(t.outside()) << " | ";
             if (!t.worst.empty()) {
                 const FailureRecord& w = t.worst.front();

@@ -51,7 +51,7 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
         r.impls.push_back(std::move(s));
     }
     for (const UnitState& u : r.units) {
-        r.planned += u.planned;
+        r.planned += u.size();
         r.tested += u.tally.tested;
     }
     return r;
@@ -63,7 +63,7 @@ std::string domain_verdict(const CampaignReport& report, const ImplSummary& s) {
     for (const UnitState& u : report.units) {
         if (u.impl != s.impl || !u.exhaustive) continue;
         swept = true;
-        everything = everything || (u.input_class == "all32" && u.tally.tested == u.planned);
+        everything = everything || (u.input_class == "all32" && u.tally.tested == u.size());
     }
     if (!swept) return "";
     if (s.failed != 0) return "refuted";

@@ -16,6 +16,18 @@
 namespace fpv {
 namespace {
 
+// Who works on a campaign (docs/database.md, "One writer per campaign"); heartbeat in Unix seconds.
+constexpr const char* kLeasesTable = R"sql(
+CREATE TABLE leases (
+    campaign_id  INTEGER PRIMARY KEY,
+    host         TEXT NOT NULL,
+    pid          INTEGER NOT NULL,
+    token        TEXT NOT NULL,
+    acquired_at  TEXT NOT NULL,
+    heartbeat    REAL NOT NULL
+);
+)sql";
+
 constexpr const char* kSchema = R"sql(
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
@@ -24,7 +36,7 @@ CREATE TABLE meta (
 CREATE TABLE campaigns (
     id                INTEGER PRIMARY KEY,
     name              TEXT NOT NULL,
-    status            TEXT NOT NULL CHECK (status IN ('running', 'finished')),
+    status            TEXT NOT NULL CHECK (status IN ('running', 'paused', 'finished', 'partial')),
     created_at        TEXT NOT NULL,
     finished_at       TEXT,
     seed              INTEGER NOT NULL,
@@ -44,7 +56,10 @@ CREATE TABLE campaigns (
     host_wait_seconds REAL NOT NULL DEFAULT 0,
     notes             TEXT NOT NULL DEFAULT '',
     reference         TEXT NOT NULL DEFAULT 'mpfr' CHECK (reference IN ('mpfr', 'fast', 'exact')),
-    strict_nan        INTEGER NOT NULL DEFAULT 0
+    strict_nan        INTEGER NOT NULL DEFAULT 0,
+    shard_index       INTEGER NOT NULL DEFAULT 0,
+    shard_count       INTEGER NOT NULL DEFAULT 1,
+    merged_from       TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE units (
     campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
@@ -68,6 +83,7 @@ CREATE TABLE units (
     ftz_changed   INTEGER NOT NULL DEFAULT 0,
     exhaustive    INTEGER NOT NULL DEFAULT 0,
     wrong_runs_overflow INTEGER NOT NULL DEFAULT 0,
+    begin_index   INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (campaign_id, ordinal)
 );
 CREATE TABLE wrong_runs (
@@ -220,28 +236,44 @@ std::string schema_version_of(sqlite3* db, const std::string& path) {
     return version.step() ? version.text(0) : "none";
 }
 
-// Version 4 had no exact reference. Widening a CHECK constraint leaves every row valid, so the
-// table's stored definition is edited in place, as SQLite documents for such changes (a rebuild
-// would have to drop the view over it first).
-void migrate_from_v4(sqlite3* db, const std::string& path) {
-    Transaction t(db);
-    if (schema_version_of(db, path) != "4") return;  // another process migrated it meanwhile
+// Widening a CHECK constraint of the campaigns table leaves every row valid, so the table's
+// stored definition is edited in place, as SQLite documents for such changes (a rebuild would
+// have to drop the view over it first). `from` and `to` are SQL string literals' contents.
+void widen_check(sqlite3* db, const std::string& from, const std::string& to) {
     int64_t schema_cookie = 0;
     {
         Statement cookie(db, "PRAGMA schema_version");
         if (cookie.step()) schema_cookie = cookie.int64(0);
     }
-    execute(db, R"sql(
-        PRAGMA writable_schema = ON;
-        UPDATE sqlite_schema SET sql = replace(sql, 'CHECK (reference IN (''mpfr'', ''fast''))',
-                                               'CHECK (reference IN (''mpfr'', ''fast'', ''exact''))')
-        WHERE type = 'table' AND name = 'campaigns';
-    )sql");
+    execute(db, "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, '" + from + "', '" + to +
+                    "') WHERE type = 'table' AND name = 'campaigns';");
     execute(db, "PRAGMA schema_version = " + std::to_string(schema_cookie + 1));
+    execute(db, "PRAGMA writable_schema = OFF");
+}
+
+// Version 4 had no exact reference.
+void migrate_from_v4(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (schema_version_of(db, path) != "4") return;  // another process migrated it meanwhile
+    widen_check(db, "CHECK (reference IN (''mpfr'', ''fast''))", "CHECK (reference IN (''mpfr'', ''fast'', ''exact''))");
+    execute(db, "UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+    t.commit();
+}
+
+// Version 5 had no leases, shards, merges or paused campaigns.
+void migrate_from_v5(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (schema_version_of(db, path) != "5") return;  // another process migrated it meanwhile
     execute(db, R"sql(
-        PRAGMA writable_schema = OFF;
-        UPDATE meta SET value = '5' WHERE key = 'schema_version';
+        ALTER TABLE campaigns ADD COLUMN shard_index INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE campaigns ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE campaigns ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
+        ALTER TABLE units ADD COLUMN begin_index INTEGER NOT NULL DEFAULT 0;
     )sql");
+    execute(db, kLeasesTable);
+    widen_check(db, "CHECK (status IN (''running'', ''finished''))",
+                "CHECK (status IN (''running'', ''paused'', ''finished'', ''partial''))");
+    execute(db, "UPDATE meta SET value = '6' WHERE key = 'schema_version'");
     t.commit();
 }
 
@@ -296,6 +328,7 @@ void migrate(sqlite3* db, const std::string& path) {
     migrate_from_v2(db, path);
     migrate_from_v3(db, path);
     migrate_from_v4(db, path);
+    migrate_from_v5(db, path);
 }
 
 }  // namespace
@@ -342,6 +375,7 @@ Store::~Store() { sqlite3_close(db_); }
 void Store::create_schema() {
     Transaction t(db_);
     execute(db_, kSchema);
+    execute(db_, kLeasesTable);
     Statement meta(db_, "INSERT INTO meta (key, value) VALUES ('application', 'fpverify'), "
                         "('schema_version', ?)");
     meta.bind(1, std::to_string(kSchemaVersion)).run();
@@ -350,7 +384,7 @@ void Store::create_schema() {
 
 void Store::check_schema(Mode mode) {
     std::string found = schema_version_of(db_, path_);
-    if (found == "2" || found == "3" || found == "4") {
+    if (found == "2" || found == "3" || found == "4" || found == "5") {
         // Migrated in place on first open, by a connection that may write even when this one
         // only reads.
         if (mode == Mode::read_write) {
@@ -379,38 +413,40 @@ void Store::check_schema(Mode mode) {
     if (found != std::to_string(kSchemaVersion)) {
         throw UsageError("database '" + path_ + "' has schema version " + found +
                          "; this fpverify reads and writes version " + std::to_string(kSchemaVersion) +
-                         " and migrates versions 2, 3 and 4");
+                         " and migrates versions 2 to 5");
     }
 }
 
 int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitState>& units,
                                const std::string& host, const std::string& version,
-                               const std::string& notes) {
+                               const std::string& notes, const LeaseOwner* owner) {
     Transaction t(db_);
     Statement c(db_, R"sql(
         INSERT INTO campaigns (name, status, created_at, seed, count_per_unit, backend, threads,
             batch_size, failures_kept, worst_kept, impls, classes, command_line, host,
-            fpverify_version, notes, reference, strict_nan)
-        VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+            fpverify_version, notes, reference, strict_nan, shard_index, shard_count)
+        VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     c.bind(1, spec.name).bind(2, utc_now_iso8601()).bind(3, as_sql(spec.seed));
     c.bind(4, as_sql(spec.count)).bind(5, spec.backend).bind(6, int64_t{spec.threads});
     c.bind(7, as_sql(spec.batch)).bind(8, as_sql(spec.limits.failures_kept));
     c.bind(9, as_sql(spec.limits.worst_kept)).bind(10, json_list(spec.impls));
     c.bind(11, json_list(spec.classes)).bind(12, spec.command_line).bind(13, host);
     c.bind(14, version).bind(15, notes).bind(16, std::string(reference_mode_name(spec.reference)));
-    c.bind(17, int64_t{spec.strict_nan ? 1 : 0}).run();
+    c.bind(17, int64_t{spec.strict_nan ? 1 : 0}).bind(18, int64_t{spec.shard_index});
+    c.bind(19, int64_t{spec.shard_count}).run();
     const int64_t id = sqlite3_last_insert_rowid(db_);
     Statement u(db_, R"sql(
         INSERT INTO units (campaign_id, ordinal, impl, op, class, planned, next_index, tested,
-            passed, failed, source_digest, exhaustive, input_key, generator_version)
-        VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?, ?, ?, ?))sql");
+            passed, failed, source_digest, exhaustive, input_key, generator_version, begin_index)
+        VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?))sql");
     for (const UnitState& unit : units) {
         u.reset();
         u.bind(1, id).bind(2, int64_t{unit.ordinal}).bind(3, unit.impl).bind(4, unit.op);
-        u.bind(5, unit.input_class).bind(6, as_sql(unit.planned)).bind(7, unit.digest);
-        u.bind(8, int64_t{unit.exhaustive ? 1 : 0}).bind(9, hex64(unit.input_key));
-        u.bind(10, int64_t{unit.generator_version}).run();
+        u.bind(5, unit.input_class).bind(6, as_sql(unit.planned)).bind(7, as_sql(unit.begin_index));
+        u.bind(8, unit.digest).bind(9, int64_t{unit.exhaustive ? 1 : 0}).bind(10, hex64(unit.input_key));
+        u.bind(11, int64_t{unit.generator_version}).bind(12, as_sql(unit.begin_index)).run();
     }
+    if (owner != nullptr) take_lease(id, *owner);
     t.commit();
     return id;
 }
@@ -418,8 +454,23 @@ int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitS
 void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
                          std::span<const FailureRecord> new_failures, double elapsed_seconds,
                          double gpu_wait_seconds, double host_wait_seconds) {
-    const Tally& tally = unit.tally;
     Transaction t(db_);
+    check_lease(campaign_id);
+    if (!lease_token_.empty()) {
+        Statement beat(db_, "UPDATE leases SET heartbeat = ? WHERE campaign_id = ?");
+        beat.bind(1, unix_seconds_now()).bind(2, campaign_id).run();
+    }
+    write_unit_state(campaign_id, unit, new_failures);
+    Statement c(db_, R"sql(
+        UPDATE campaigns SET elapsed_seconds = ?, gpu_wait_seconds = ?, host_wait_seconds = ?
+        WHERE id = ?)sql");
+    c.bind(1, elapsed_seconds).bind(2, gpu_wait_seconds).bind(3, host_wait_seconds);
+    c.bind(4, campaign_id).run();
+    t.commit();
+}
+
+void Store::write_unit_state(int64_t campaign_id, const UnitState& unit, std::span<const FailureRecord> new_failures) {
+    const Tally& tally = unit.tally;
     Statement u(db_, R"sql(
         UPDATE units SET next_index = ?, tested = ?, passed = ?, failed = ?, max_error = ?,
             reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?,
@@ -517,20 +568,57 @@ void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
         dis.bind(4, hex64(r.input.a)).bind(5, hex64(r.input.b)).bind(6, hex64(r.input.c));
         dis.bind(7, hex64(r.result)).bind(8, hex64(r.expected)).run();
     }
-    Statement c(db_, R"sql(
-        UPDATE campaigns SET elapsed_seconds = ?, gpu_wait_seconds = ?, host_wait_seconds = ?
-        WHERE id = ?)sql");
-    c.bind(1, elapsed_seconds).bind(2, gpu_wait_seconds).bind(3, host_wait_seconds);
-    c.bind(4, campaign_id).run();
-    t.commit();
 }
 
 void Store::finish_campaign(int64_t campaign_id, double elapsed_seconds) {
     Transaction t(db_);
+    check_lease(campaign_id);
     Statement c(db_, "UPDATE campaigns SET status = 'finished', finished_at = ?, "
                      "elapsed_seconds = ? WHERE id = ?");
     c.bind(1, utc_now_iso8601()).bind(2, elapsed_seconds).bind(3, campaign_id).run();
     t.commit();
+}
+
+void Store::set_status(int64_t campaign_id, const std::string& status) {
+    Transaction t(db_);
+    check_lease(campaign_id);
+    Statement c(db_, "UPDATE campaigns SET status = ? WHERE id = ?");
+    c.bind(1, status).bind(2, campaign_id).run();
+    t.commit();
+}
+
+int64_t Store::insert_merged_campaign(const CampaignRecord& merged, const std::vector<UnitState>& units,
+                                      const std::vector<std::vector<FailureRecord>>& failures) {
+    Transaction t(db_);
+    const CampaignSpec& spec = merged.spec;
+    Statement c(db_, R"sql(
+        INSERT INTO campaigns (name, status, created_at, finished_at, seed, count_per_unit, backend,
+            threads, batch_size, failures_kept, worst_kept, impls, classes, command_line, host,
+            fpverify_version, notes, reference, strict_nan, elapsed_seconds, merged_from)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+    c.bind(1, spec.name).bind(2, merged.status).bind(3, utc_now_iso8601()).bind(4, utc_now_iso8601());
+    c.bind(5, as_sql(spec.seed)).bind(6, as_sql(spec.count)).bind(7, spec.backend);
+    c.bind(8, int64_t{spec.threads}).bind(9, as_sql(spec.batch)).bind(10, as_sql(spec.limits.failures_kept));
+    c.bind(11, as_sql(spec.limits.worst_kept)).bind(12, json_list(spec.impls)).bind(13, json_list(spec.classes));
+    c.bind(14, spec.command_line).bind(15, merged.host).bind(16, merged.version).bind(17, merged.notes);
+    c.bind(18, std::string(reference_mode_name(spec.reference))).bind(19, int64_t{spec.strict_nan ? 1 : 0});
+    c.bind(20, merged.elapsed_seconds).bind(21, merged.merged_from).run();
+    const int64_t id = sqlite3_last_insert_rowid(db_);
+    Statement u(db_, R"sql(
+        INSERT INTO units (campaign_id, ordinal, impl, op, class, planned, next_index, tested,
+            passed, failed, source_digest, exhaustive, input_key, generator_version, begin_index)
+        VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?, ?, ?, ?, 0))sql");
+    for (size_t i = 0; i < units.size(); ++i) {
+        const UnitState& unit = units[i];
+        u.reset();
+        u.bind(1, id).bind(2, int64_t{unit.ordinal}).bind(3, unit.impl).bind(4, unit.op);
+        u.bind(5, unit.input_class).bind(6, as_sql(unit.planned)).bind(7, unit.digest);
+        u.bind(8, int64_t{unit.exhaustive ? 1 : 0}).bind(9, hex64(unit.input_key));
+        u.bind(10, int64_t{unit.generator_version}).run();
+        write_unit_state(id, unit, failures[i]);
+    }
+    t.commit();
+    return id;
 }
 
 std::vector<CampaignRecord> Store::campaigns() {
@@ -545,7 +633,7 @@ CampaignRecord Store::campaign(int64_t id) {
         SELECT id, name, status, created_at, coalesce(finished_at, ''), seed, count_per_unit,
                backend, threads, batch_size, failures_kept, worst_kept, impls, classes,
                command_line, host, fpverify_version, elapsed_seconds, gpu_wait_seconds,
-               host_wait_seconds, notes, reference, strict_nan
+               host_wait_seconds, notes, reference, strict_nan, shard_index, shard_count, merged_from
         FROM campaigns WHERE id = ?)sql");
     s.bind(1, id);
     if (!s.step()) {
@@ -575,12 +663,15 @@ CampaignRecord Store::campaign(int64_t id) {
     r.notes = s.text(20);
     r.spec.reference = reference_mode_from_name(s.text(21)).value_or(ReferenceMode::mpfr);
     r.spec.strict_nan = s.int64(22) != 0;
+    r.spec.shard_index = static_cast<int>(s.int64(23));
+    r.spec.shard_count = static_cast<int>(s.int64(24));
+    r.merged_from = s.text(25);
     return r;
 }
 
 int64_t Store::latest_campaign(bool unfinished_only) {
     Statement s(db_, unfinished_only
-                         ? "SELECT max(id) FROM campaigns WHERE status = 'running'"
+                         ? "SELECT max(id) FROM campaigns WHERE status IN ('running', 'paused')"
                          : "SELECT max(id) FROM campaigns");
     if (!s.step() || s.is_null(0)) {
         throw UsageError("database '" + path_ + "' has no " +
@@ -594,7 +685,7 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
     Statement s(db_, R"sql(
         SELECT ordinal, impl, class, planned, next_index, tested, failures_stored, seconds,
                source_digest, reference_disagreements, ftz_changed, exhaustive, wrong_runs_overflow,
-               op, input_key, generator_version
+               op, input_key, generator_version, begin_index
         FROM units WHERE campaign_id = ? ORDER BY ordinal)sql");
     s.bind(1, campaign_id);
     while (s.step()) {
@@ -615,6 +706,7 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
         u.op = s.text(13);
         u.input_key = s.text(14).empty() ? 0 : parse_hex64(s.text(14));
         u.generator_version = static_cast<int>(s.int64(15));
+        u.begin_index = static_cast<uint64_t>(s.int64(16));
         units.push_back(std::move(u));
     }
     for (UnitState& u : units) {

@@ -242,22 +242,7 @@ TEST(Cli, CleanCampaignIsExitZero) {
     EXPECT_EQ(r.status, 0) << r.err;
 }
 
-// Starts fpverify without waiting, so that the test can kill it.
-pid_t spawn_fpverify(const std::vector<std::string>& args) {
-    std::vector<std::string> all = {testing::fpverify_binary()};
-    all.insert(all.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& a : all) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    pid_t pid = -1;
-    posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    return pid;
-}
+using testing::spawn_fpverify;
 
 uint64_t committed_inputs(const std::string& db) {
     sqlite3* handle = nullptr;

@@ -70,7 +70,7 @@ Outcome run_campaign(const std::string& db, const CampaignSpec& spec, int thread
     c.spec = p.spec;
     c.id = store.create_campaign(p.spec, p.units, "test", "test");
     CpuBackend backend(threads, batch);
-    const int status = execute_campaign(store, c, p.units, p.inputs, backend, {false, true});
+    const int status = execute_campaign(store, c, p.units, p.inputs, backend, {false, true, std::nullopt});
     return collect(store, c.id, status);
 }
 
@@ -88,7 +88,7 @@ int64_t run_until_stopped(const std::string& db, const CampaignSpec& spec, int b
     c.id = store.create_campaign(p.spec, p.units, "test", "test");
     CpuBackend cpu(2, 3000);
     StoppingBackend stopping(cpu, batches);
-    EXPECT_EQ(execute_campaign(store, c, p.units, p.inputs, stopping, {false, true}), kExitRuntime);
+    EXPECT_EQ(execute_campaign(store, c, p.units, p.inputs, stopping, {false, true, std::nullopt}), kExitRuntime);
     g_stop_requested.store(false);
     return c.id;
 }
@@ -128,14 +128,14 @@ TEST(Engine, StoppedCampaignResumesToTheSameFinalTallies) {
     const int64_t id = run_until_stopped(db, small_spec(), 9);
     Store store(db, Store::Mode::read_write);
     CampaignRecord c = store.campaign(id);
-    EXPECT_EQ(c.status, "running");
+    EXPECT_EQ(c.status, "paused");  // stopped cleanly
     std::vector<UnitState> units = store.units(id);
     uint64_t done = 0;
     for (const UnitState& u : units) done += u.next_index;
     EXPECT_EQ(done, 9u * 3000u);  // exactly the committed batches
     const std::vector<InputSet> inputs = reload_inputs(c.spec, units);
     CpuBackend cpu(1, 5000);
-    const int status = execute_campaign(store, c, units, inputs, cpu, {false, true});
+    const int status = execute_campaign(store, c, units, inputs, cpu, {false, true, std::nullopt});
     const Outcome resumed = collect(store, id, status);
     EXPECT_EQ(resumed.status, whole.status);
     expect_same(whole, resumed);
@@ -232,7 +232,7 @@ TEST(Engine, StoppedExhaustiveSweepResumesToTheSameRuns) {
     std::vector<UnitState> units = store.units(id);
     const std::vector<InputSet> inputs = reload_inputs(c.spec, units);
     CpuBackend cpu(1, 5000);
-    const Outcome resumed = collect(store, id, execute_campaign(store, c, units, inputs, cpu, {false, true}));
+    const Outcome resumed = collect(store, id, execute_campaign(store, c, units, inputs, cpu, {false, true, std::nullopt}));
     expect_same(whole, resumed);
 }
 

@@ -1,5 +1,8 @@
 #include "tests/test_support.h"
 
+#include <fcntl.h>
+#include <spawn.h>
+#include <sqlite3.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -7,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+extern char** environ;
 
 namespace fpv::testing {
 
@@ -63,6 +68,74 @@ CommandResult run_command(const std::string& program, const std::vector<std::str
     r.out = read_file(capture.path("out"));
     r.err = read_file(capture.path("err"));
     return r;
+}
+
+int spawn_program(const std::vector<std::string>& args) {
+    std::vector<std::string> all = args;
+    std::vector<char*> argv;
+    for (std::string& a : all) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    pid_t pid = -1;
+    if (posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), environ) != 0) pid = -1;
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    return pid;
+}
+
+int spawn_fpverify(const std::vector<std::string>& args) {
+    std::vector<std::string> all = {fpverify_binary()};
+    all.insert(all.end(), args.begin(), args.end());
+    return spawn_program(all);
+}
+
+std::vector<std::vector<std::string>> sql_rows(const std::string& db, const std::string& sql) {
+    std::vector<std::vector<std::string>> rows;
+    sqlite3* handle = nullptr;
+    if (sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        sqlite3_close(handle);
+        return rows;
+    }
+    sqlite3_busy_timeout(handle, 10000);
+    sqlite3_stmt* s = nullptr;
+    if (sqlite3_prepare_v2(handle, sql.c_str(), -1, &s, nullptr) == SQLITE_OK) {
+        while (sqlite3_step(s) == SQLITE_ROW) {
+            std::vector<std::string> row;
+            for (int i = 0; i < sqlite3_column_count(s); ++i) {
+                const unsigned char* t = sqlite3_column_text(s, i);
+                row.push_back(t == nullptr ? "NULL" : reinterpret_cast<const char*>(t));
+            }
+            rows.push_back(std::move(row));
+        }
+    }
+    sqlite3_finalize(s);
+    sqlite3_close(handle);
+    return rows;
+}
+
+bool sql_exec(const std::string& db, const std::string& sql, int busy_timeout_ms) {
+    sqlite3* handle = nullptr;
+    bool ok = sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK;
+    if (ok) {
+        sqlite3_busy_timeout(handle, busy_timeout_ms);
+        ok = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
+    }
+    sqlite3_close(handle);
+    return ok;
+}
+
+int wait_for(int pid) {
+    int raw = 0;
+    if (waitpid(pid, &raw, 0) != pid) return -1;
+    if (WIFEXITED(raw)) return WEXITSTATUS(raw);
+    return WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
 }
 
 }  // namespace fpv::testing

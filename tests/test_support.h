@@ -30,6 +30,16 @@ CommandResult run_command(const std::string& program, const std::vector<std::str
 // Runs the fpverify binary under test (FPV_BINARY) with these arguments.
 CommandResult run_fpverify(const std::vector<std::string>& args);
 std::string fpverify_binary();
+// Starts fpverify without waiting (output to /dev/null), so that a test can watch or kill it.
+int spawn_fpverify(const std::vector<std::string>& args);
+// Starts a program without waiting, in a process group of its own, output to /dev/null.
+int spawn_program(const std::vector<std::string>& argv);
+// Every row of a query on a database, each column as text ("NULL" for null); opens read-only.
+std::vector<std::vector<std::string>> sql_rows(const std::string& db, const std::string& sql);
+// Runs SQL that writes (forging a lease, say); false if SQLite refused it.
+bool sql_exec(const std::string& db, const std::string& sql, int busy_timeout_ms = 10000);
+// Waits for a spawned process; its exit status, or 128 + signal.
+int wait_for(int pid);
 std::string vectors_dir();
 std::string read_file(const std::string& path);
 bool file_exists(const std::string& path);

@@ -19,6 +19,8 @@ struct UnitWork {
     TallyLimits limits;
     ReferenceMode reference = ReferenceMode::mpfr;
     bool strict_nan = false;
+    int unit = -1;                  // the unit's ordinal in its campaign
+    const Tally* so_far = nullptr;  // what the unit judged before: a GPU starts from its worst lists
 };
 
 // A result the GPU hands the host to judge, with the index of its input.

@@ -122,7 +122,7 @@ CampaignTiming time_campaign(const PreparedCampaign& prepared, const std::string
         const auto start = std::chrono::steady_clock::now();
         std::vector<UnitState> units = prepared.units;
         t.status = execute_campaign(store, t.record, units, prepared.inputs, *backend,
-                                    ExecuteOptions{false, true});
+                                    ExecuteOptions{false, true, std::nullopt});
         t.seconds = seconds_since(start);
     }
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);

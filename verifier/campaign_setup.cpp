@@ -26,6 +26,14 @@ void check_backend(const std::vector<std::string>& impls, const std::string& bac
     }
 }
 
+ShardRange shard_range(uint64_t size, int index, int count) {
+    const auto at = [&](int k) {
+        return static_cast<uint64_t>(static_cast<unsigned __int128>(size) * static_cast<unsigned>(k) /
+                                     static_cast<unsigned>(count));
+    };
+    return {at(index), at(index + 1)};
+}
+
 PreparedCampaign prepare_campaign(CampaignSpec spec) {
     if (spec.impls.empty()) throw UsageError("--impl: name at least one implementation");
     if (spec.classes.empty()) throw UsageError("--classes: name at least one class, or all");
@@ -85,6 +93,15 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
             unit.exhaustive = set.exhaustive;
             prepared.units.push_back(std::move(unit));
             prepared.inputs.push_back(set);
+        }
+    }
+    // A shard judges part K of N of every unit's index range; the parts are disjoint, cover the
+    // range, and depend on nothing but K, N and the unit's size.
+    if (spec.shard_count > 1) {
+        for (UnitState& unit : prepared.units) {
+            const ShardRange r = shard_range(unit.planned, spec.shard_index, spec.shard_count);
+            unit.begin_index = unit.next_index = r.begin;
+            unit.planned = r.end;
         }
     }
     prepared.spec = std::move(spec);

@@ -14,6 +14,12 @@ struct PreparedCampaign {
     std::vector<InputSet> inputs;  // inputs[i] belongs to units[i]
 };
 
+// Part `index` of `count` of the indices [0, size).
+struct ShardRange {
+    uint64_t begin = 0, end = 0;
+};
+ShardRange shard_range(uint64_t size, int index, int count);
+
 // Validates impls (known, able to run on the backend), classes ("all" expands per op; vector
 // files are read) and limits. Throws UsageError before anything is written.
 PreparedCampaign prepare_campaign(CampaignSpec spec);

@@ -46,8 +46,10 @@ std::string CpuBackend::describe() const {
 }
 
 void CpuBackend::run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) {
-    constexpr uint64_t kFirstBatch = 1 << 14, kLargestBatch = uint64_t{1} << 26;
-    uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : kFirstBatch;
+    constexpr uint64_t kLargestBatch = uint64_t{1} << 26;
+    // The adapted size carries over from the unit's previous round and from the previous unit.
+    uint64_t& batch = adapted_batch_;
+    if (fixed_batch_ != 0) batch = fixed_batch_;
     const HostImplFn fn = work.impl.host;
     for (uint64_t at = begin; at < end;) {
         const uint64_t stop = at + std::min(batch, end - at);

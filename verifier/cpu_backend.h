@@ -31,8 +31,10 @@ public:
     void run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) override;
 
 private:
+    static constexpr uint64_t kFirstBatch = 1 << 14;
     int threads_;
     uint64_t fixed_batch_;
+    uint64_t adapted_batch_ = kFirstBatch;
 };
 
 }  // namespace fpv

@@ -476,7 +476,7 @@ private:
         upload_vectors(work.inputs);
         if (judges_on_gpu(work)) allocate_verdicts();
         if (exact) allocate_exact();
-        worst_seen_ = Tally{};
+        worst_seen_ = work.so_far != nullptr ? worst_only(*work.so_far) : Tally{};
         const size_t D = devices_.size();
         std::deque<InFlight> queue;
         uint64_t next = begin, batches = 0;

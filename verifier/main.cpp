@@ -11,19 +11,26 @@
 #include <iostream>
 #include <sstream>
 
+#include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "core/mufu_model_derivation.h"
 #include "core/usage_error.h"
 #include "ops/catalogue.h"
 #include "reports/query.h"
 #include "reports/report_model.h"
+#include "reports/lease_keeper.h"
+#include "reports/status_view.h"
 #include "reports/store.h"
 #include "verifier/backend_factory.h"
 #include "verifier/bench.h"
 #include "verifier/campaign_setup.h"
 #include "verifier/count_parse.h"
+#include "verifier/duration_parse.h"
 #include "verifier/engine.h"
+#include "verifier/merge_shards.h"
+#include "verifier/mpi_job.h"
 #include "verifier/gpu_backend.h"
 #include "verifier/export_testfloat.h"
 #include "verifier/mutation.h"
@@ -178,14 +185,147 @@ struct RunArgs {
     std::string impls, classes = "all", count = "1e6", seed = "1", db = "fpverify.db";
     std::string backend = "auto", name = "campaign", batch, failures_kept = "1000", devices;
     std::string reference;  // default: exact on the GPU backend, mpfr on the CPU
+    std::string budget, shard;
     int threads = 0;
     size_t worst = 16;
-    bool progress = false, no_progress = false, quiet = false, strict_nan = false;
+    bool progress = false, no_progress = false, quiet = false, strict_nan = false, mpi = false;
 };
 
 bool want_progress(bool on, bool off) {
     if (off) return false;
     return on || isatty(STDERR_FILENO) != 0;
+}
+
+// A campaign ready to run (created, or read back to resume) by the process that owns it.
+struct Launched {
+    std::unique_ptr<Store> store;
+    CampaignRecord campaign;
+    std::vector<UnitState> units;
+    std::vector<InputSet> inputs;
+    int threads = 0;
+    std::unique_ptr<Backend> backend;  // made before the database is touched
+};
+
+// The GPUs a process uses: all those named (or all there are), or with MPI, rank r's share.
+std::vector<int> devices_for(const std::string& backend, const std::string& devices, const MpiJob* job) {
+    std::vector<int> ids = parse_devices(devices);
+    if (job == nullptr || backend != "gpu") return ids;
+    if (ids.empty()) {
+        std::string why;
+        std::vector<std::string> names;
+        probe_gpus(why, names);
+        for (size_t i = 0; i < names.size(); ++i) ids.push_back(static_cast<int>(i));
+    }
+    if (ids.empty()) throw UsageError("--mpi: rank " + std::to_string(job->rank()) + " sees no GPU");
+    return {ids[static_cast<size_t>(job->rank()) % ids.size()]};
+}
+
+// What every rank needs to judge any unit of the campaign: its spec and units as rank 0 has them.
+std::string setup_text(const Launched& l) {
+    const CampaignSpec& spec = l.campaign.spec;
+    nlohmann::json units = nlohmann::json::array();
+    for (const UnitState& u : l.units) {
+        units.push_back({{"ordinal", u.ordinal}, {"impl", u.impl}, {"op", u.op}, {"class", u.input_class},
+                         {"begin", u.begin_index}, {"planned", u.planned}, {"key", u.input_key},
+                         {"version", u.generator_version}, {"digest", u.digest}, {"exhaustive", u.exhaustive}});
+    }
+    return nlohmann::json{{"status", -1}, {"impls", spec.impls}, {"classes", spec.classes}, {"seed", spec.seed},
+                          {"backend", spec.backend}, {"threads", l.threads}, {"batch", spec.batch},
+                          {"failures_kept", spec.limits.failures_kept}, {"worst_kept", spec.limits.worst_kept},
+                          {"reference", std::string(reference_mode_name(spec.reference))},
+                          {"strict_nan", spec.strict_nan}, {"units", units}}
+        .dump();
+}
+
+// The other ranks: rebuild the campaign from rank 0's setup and judge what it asks.
+int serve_as_other_rank(MpiJob& job, const std::string& devices) {
+    std::string text;
+    job.broadcast(text);
+    const nlohmann::json setup = nlohmann::json::parse(text);
+    if (setup.at("status").get<int>() >= 0) return setup.at("status").get<int>();  // rank 0 gave up
+    CampaignSpec spec;
+    spec.impls = setup.at("impls").get<std::vector<std::string>>();
+    spec.classes = setup.at("classes").get<std::vector<std::string>>();
+    spec.seed = setup.at("seed").get<uint64_t>();
+    spec.backend = setup.at("backend").get<std::string>();
+    spec.batch = setup.at("batch").get<uint64_t>();
+    spec.limits.failures_kept = setup.at("failures_kept").get<size_t>();
+    spec.limits.worst_kept = setup.at("worst_kept").get<size_t>();
+    spec.reference = parse_reference(setup.at("reference").get<std::string>());
+    spec.strict_nan = setup.at("strict_nan").get<bool>();
+    std::vector<UnitState> units;
+    for (const nlohmann::json& j : setup.at("units")) {
+        UnitState u;
+        u.ordinal = j.at("ordinal").get<int>();
+        u.impl = j.at("impl").get<std::string>();
+        u.op = j.at("op").get<std::string>();
+        u.input_class = j.at("class").get<std::string>();
+        u.begin_index = j.at("begin").get<uint64_t>();
+        u.planned = j.at("planned").get<uint64_t>();
+        u.input_key = j.at("key").get<uint64_t>();
+        u.generator_version = j.at("version").get<int>();
+        u.digest = j.at("digest").get<std::string>();
+        u.exhaustive = j.at("exhaustive").get<bool>();
+        units.push_back(std::move(u));
+    }
+    const std::vector<InputSet> inputs = reload_inputs(spec, units);
+    std::unique_ptr<Backend> local =
+        make_backend(spec.backend, setup.at("threads").get<int>(), spec.batch, devices_for(spec.backend, devices, &job));
+    std::vector<UnitWork> works;
+    for (size_t i = 0; i < units.size(); ++i) {
+        works.push_back(UnitWork{impl_named(units[i].impl), inputs[i], spec.limits, spec.reference, spec.strict_nan,
+                                 units[i].ordinal, nullptr});
+    }
+    return serve_mpi_rank(job, *local, works);
+}
+
+// Runs a launched campaign, holding its lease, in this process or (with `job`) across the ranks.
+int execute_launched(Launched& l, const ExecuteOptions& options, MpiJob* job) {
+    Backend& local = *l.backend;
+    LeaseKeeper lease(*l.store, l.campaign.id);
+    install_stop_signal_handlers();
+    if (job == nullptr) return execute_campaign(*l.store, l.campaign, l.units, l.inputs, local, options);
+    std::string setup = setup_text(l);
+    job->broadcast(setup);
+    MpiBackend across(*job, local);
+    int status = kExitRuntime;
+    try {
+        status = execute_campaign(*l.store, l.campaign, l.units, l.inputs, across, options);
+    } catch (...) {
+        across.end_work(kExitRuntime);
+        throw;
+    }
+    across.end_work(status);
+    return status;
+}
+
+// With --mpi: rank 0 launches (or fails to, telling the others) and runs; the others serve.
+int launch_and_execute(bool mpi, const std::function<Launched(const MpiJob*)>& launch, const std::string& devices,
+                       const ExecuteOptions& options) {
+    if (!mpi) {
+        Launched l = launch(nullptr);
+        return execute_launched(l, options, nullptr);
+    }
+    MpiJob job;
+    if (job.rank() != 0) return serve_as_other_rank(job, devices);
+    Launched l;
+    try {
+        l = launch(&job);
+    } catch (const UsageError&) {
+        std::string refusal = nlohmann::json{{"status", kExitUsage}}.dump();
+        job.broadcast(refusal);
+        throw;
+    } catch (...) {
+        std::string refusal = nlohmann::json{{"status", kExitRuntime}}.dump();
+        job.broadcast(refusal);
+        throw;
+    }
+    return execute_launched(l, options, &job);
+}
+
+std::optional<double> parse_budget(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    return parse_duration(text, "--for");
 }
 
 int run_command(const RunArgs& a, const std::string& command_line) {
@@ -202,29 +342,40 @@ int run_command(const RunArgs& a, const std::string& command_line) {
     spec.limits.worst_kept = a.worst;
     spec.strict_nan = a.strict_nan;
     spec.command_line = command_line;
-    // Validate everything (including the GPU's presence) before the database is touched.
-    check_impl_names(spec.impls);  // before the backend, for the clearer message
-    spec.backend = resolve_backend(a.backend, true);
-    spec.reference = parse_reference(!a.reference.empty() ? a.reference : spec.backend == "gpu" ? "exact" : "mpfr");
-    PreparedCampaign prepared = prepare_campaign(spec);
-    std::unique_ptr<Backend> backend =
-        make_backend(spec.backend, spec.threads, spec.batch, parse_devices(a.devices));
-
-    Store store(a.db, Store::Mode::read_write);
-    CampaignRecord campaign;
-    campaign.spec = prepared.spec;
-    campaign.status = "running";
-    campaign.notes = backend->describe();
-    campaign.id = store.create_campaign(prepared.spec, prepared.units, host_description(),
-                                        FPV_VERSION, campaign.notes);
-    if (!a.quiet) {
-        std::fprintf(stderr, "fpverify: campaign %lld in %s: %zu units on %s\n",
-                     static_cast<long long>(campaign.id), a.db.c_str(), prepared.units.size(),
-                     campaign.spec.backend.c_str());
+    if (!a.shard.empty()) {
+        const ShardSpec shard = parse_shard(a.shard);
+        spec.shard_index = shard.index;
+        spec.shard_count = shard.count;
     }
-    install_stop_signal_handlers();
-    return execute_campaign(store, campaign, prepared.units, prepared.inputs, *backend,
-                            {want_progress(a.progress, a.no_progress), a.quiet});
+    ExecuteOptions options{want_progress(a.progress, a.no_progress), a.quiet, parse_budget(a.budget)};
+    const auto launch = [&](const MpiJob* job) -> Launched {
+        // Validate everything (including the GPU's presence) before the database is touched.
+        check_impl_names(spec.impls);  // before the backend, for the clearer message
+        spec.backend = resolve_backend(a.backend, true);
+        spec.reference =
+            parse_reference(!a.reference.empty() ? a.reference : spec.backend == "gpu" ? "exact" : "mpfr");
+        PreparedCampaign prepared = prepare_campaign(spec);
+        Launched l;
+        l.backend = make_backend(spec.backend, spec.threads, spec.batch, devices_for(spec.backend, a.devices, job));
+        l.store = std::make_unique<Store>(a.db, Store::Mode::read_write);
+        l.campaign.spec = prepared.spec;
+        l.campaign.status = "running";
+        l.campaign.notes = (job != nullptr ? "MPI, " + std::to_string(job->size()) + " ranks; rank 0: " : std::string()) +
+                           l.backend->describe();
+        const LeaseOwner me = this_process_as_owner();
+        l.campaign.id = l.store->create_campaign(prepared.spec, prepared.units, host_description(), FPV_VERSION,
+                                                 l.campaign.notes, &me);
+        l.units = std::move(prepared.units);
+        l.inputs = std::move(prepared.inputs);
+        l.threads = spec.threads;
+        if (!a.quiet) {
+            std::fprintf(stderr, "fpverify: campaign %lld in %s: %zu units on %s\n",
+                         static_cast<long long>(l.campaign.id), a.db.c_str(), l.units.size(),
+                         l.campaign.spec.backend.c_str());
+        }
+        return l;
+    };
+    return launch_and_execute(a.mpi, launch, a.devices, options);
 }
 
 // What every command that reads a stored campaign asks for.
@@ -237,10 +388,11 @@ struct DatabaseOptions {
         if (!campaign_help.empty()) command->add_option("--campaign", campaign, campaign_help);
     }
     // The database, which must exist: a read never creates one.
-    Store open(Store::Mode mode) const {
+    const std::string& existing() const {
         if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
-        return Store(db, mode);
+        return db;
     }
+    Store open(Store::Mode mode) const { return Store(existing(), mode); }
 };
 
 // Where and in which format a command writes what it produces.
@@ -264,36 +416,56 @@ struct OutputOptions {
 
 struct ResumeArgs {
     DatabaseOptions database;
-    std::string devices;
+    std::string devices, budget;
     int threads = -1;
-    bool progress = false, no_progress = false, quiet = false;
+    bool progress = false, no_progress = false, quiet = false, mpi = false;
 };
 
 int resume_command(const ResumeArgs& a) {
-    Store store = a.database.open(Store::Mode::read_write);
-    const int64_t id = a.database.campaign != 0 ? a.database.campaign : store.latest_campaign(true);
-    CampaignRecord campaign = store.campaign(id);
-    std::vector<UnitState> units = store.units(id);
-    if (campaign.status == "finished") {
-        std::fprintf(stderr, "fpverify: campaign %lld already finished\n", static_cast<long long>(id));
-        if (!a.quiet) print_summary(campaign, units);
+    ExecuteOptions options{want_progress(a.progress, a.no_progress), a.quiet, parse_budget(a.budget)};
+    const auto launch = [&](const MpiJob* job) -> Launched {
+        Launched l;
+        l.store = std::make_unique<Store>(a.database.existing(), Store::Mode::read_write);
+        Store& store = *l.store;
+        const int64_t id = a.database.campaign != 0 ? a.database.campaign : store.latest_campaign(true);
+        l.campaign = store.campaign(id);
+        l.units = store.units(id);
+        if (l.campaign.status == "partial") {
+            throw UsageError("campaign " + std::to_string(id) + " is a partial merge of shards (" +
+                             l.campaign.merged_from + "); resume the shards themselves and merge them again");
+        }
+        if (l.campaign.status == "finished") return l;
+        l.inputs = reload_inputs(l.campaign.spec, l.units);
+        check_backend(l.campaign.spec.impls, l.campaign.spec.backend);
+        resolve_backend(l.campaign.spec.backend, false);
+        l.threads = a.threads >= 0 ? a.threads : l.campaign.spec.threads;
+        l.backend = make_backend(l.campaign.spec.backend, l.threads, l.campaign.spec.batch,
+                                 devices_for(l.campaign.spec.backend, a.devices, job));
+        store.acquire_lease(id, this_process_as_owner());
+        l.campaign.status = "running";
+        if (!a.quiet) {
+            std::fprintf(stderr, "fpverify: resuming campaign %lld in %s\n", static_cast<long long>(id),
+                         a.database.db.c_str());
+        }
+        return l;
+    };
+    if (!a.mpi) {
+        Launched l = launch(nullptr);
+        if (l.campaign.status != "finished") return execute_launched(l, options, nullptr);
+        std::fprintf(stderr, "fpverify: campaign %lld already finished\n", static_cast<long long>(l.campaign.id));
+        if (!a.quiet) print_summary(l.campaign, l.units);
         bool failures = false;
-        for (const UnitState& u : units) failures = failures || u.tally.has_failures();
+        for (const UnitState& u : l.units) failures = failures || u.tally.has_failures();
         return failures ? kExitFailures : kExitClean;
     }
-    const std::vector<InputSet> inputs = reload_inputs(campaign.spec, units);
-    check_backend(campaign.spec.impls, campaign.spec.backend);
-    resolve_backend(campaign.spec.backend, false);
-    const int threads = a.threads >= 0 ? a.threads : campaign.spec.threads;
-    std::unique_ptr<Backend> backend =
-        make_backend(campaign.spec.backend, threads, campaign.spec.batch, parse_devices(a.devices));
-    if (!a.quiet) {
-        std::fprintf(stderr, "fpverify: resuming campaign %lld in %s\n", static_cast<long long>(id),
-                     a.database.db.c_str());
-    }
-    install_stop_signal_handlers();
-    return execute_campaign(store, campaign, units, inputs, *backend,
-                            {want_progress(a.progress, a.no_progress), a.quiet});
+    const auto launch_unfinished = [&](const MpiJob* job) -> Launched {
+        Launched l = launch(job);
+        if (l.campaign.status == "finished") {
+            throw UsageError("campaign " + std::to_string(l.campaign.id) + " already finished");
+        }
+        return l;
+    };
+    return launch_and_execute(true, launch_unfinished, a.devices, options);
 }
 
 // Writes to a temporary file beside `path` and renames it, so no half-written report remains.
@@ -434,6 +606,14 @@ int main(int argc, char** argv) {
                       "hold NaN results to the NaN rule each impl declares (quiet; the first NaN operand "
                       "quieted, or one canonical NaN), as TestFloat's -checkNaNs; by default any NaN "
                       "matches any NaN");
+    run_cmd->add_option("--for", run.budget,
+                        "time budget (90s, 30m, 8h, 1h30m): pause at the first batch boundary after it, resumable "
+                        "(exit 3); units advance in rounds, so each gets a comparable share");
+    run_cmd->add_option("--shard", run.shard,
+                        "K/N: judge part K (0 to N-1) of every unit's inputs; `fpverify merge` combines the N shards");
+    run_cmd->add_flag("--mpi", run.mpi,
+                      "run across the ranks of an MPI job (mpirun -n R fpverify run --mpi ...); rank 0 writes the "
+                      "database, rank r uses GPU r modulo the GPUs it sees");
     run_cmd->add_flag("--progress", run.progress, "draw a progress line even off a terminal");
     run_cmd->add_flag("--no-progress", run.no_progress, "no progress line");
     run_cmd->add_flag("--quiet", run.quiet, "no summary");
@@ -443,9 +623,24 @@ int main(int argc, char** argv) {
     resume.database.add_to(resume_cmd, "campaign id (default: newest unfinished)");
     resume_cmd->add_option("--threads", resume.threads, "host threads (default: as started)");
     resume_cmd->add_option("--devices", resume.devices, "GPUs for the GPU backend (default: all)");
+    resume_cmd->add_option("--for", resume.budget, "time budget for this session (as run --for)");
+    resume_cmd->add_flag("--mpi", resume.mpi, "continue across the ranks of an MPI job (as run --mpi)");
     resume_cmd->add_flag("--progress", resume.progress, "draw a progress line even off a terminal");
     resume_cmd->add_flag("--no-progress", resume.no_progress, "no progress line");
     resume_cmd->add_flag("--quiet", resume.quiet, "no summary");
+
+    DatabaseOptions status_database;
+    auto* status_cmd = app.add_subcommand(
+        "status", "the running and paused campaigns of a database: owner, progress, rate, time left, failures "
+                  "(read-only, safe while a run writes)");
+    status_database.add_to(status_cmd, "only this campaign, whatever its status");
+
+    MergeRequest merge;
+    auto* merge_cmd = app.add_subcommand("merge", "combine the shards of a campaign (run --shard K/N) into one");
+    merge_cmd->add_option("--into", merge.into, "database that receives the merged campaign (created if absent)")
+        ->required();
+    merge_cmd->add_option("shards", merge.shards, "the shards' databases, PATH or PATH:CAMPAIGN")->required();
+    merge_cmd->add_flag("--partial", merge.partial, "merge what is there: shards missing or unfinished");
 
     DatabaseOptions report_database;
     OutputOptions report_output;
@@ -549,6 +744,20 @@ int main(int argc, char** argv) {
         if (run_cmd->parsed()) return run_command(run, command_line);
         if (resume_cmd->parsed()) return resume_command(resume);
         if (report->parsed()) return report_command(report_database, report_output);
+        if (status_cmd->parsed()) {
+            Store store = status_database.open(Store::Mode::read_only);
+            print_status(store, status_database.campaign != 0 ? std::optional<int64_t>(status_database.campaign)
+                                                              : std::nullopt,
+                         std::cout);
+            return kExitClean;
+        }
+        if (merge_cmd->parsed()) {
+            merge.command_line = command_line;
+            const int64_t id = merge_shards(merge, host_description(), FPV_VERSION);
+            std::fprintf(stderr, "fpverify: merged %zu shards into campaign %lld of %s\n", merge.shards.size(),
+                         static_cast<long long>(id), merge.into.c_str());
+            return kExitClean;
+        }
         if (query->parsed()) return query_command(query_database, query_output, query_sql, query_preset);
         if (mutation_cmd->parsed()) {
             mutation.budget = parse_count(mutation_budget, "--count");

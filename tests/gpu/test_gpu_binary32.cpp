@@ -22,7 +22,7 @@ std::vector<UnitState> run(const std::string& db, CampaignSpec spec, std::unique
     CampaignRecord c;
     c.spec = p.spec;
     c.id = store.create_campaign(p.spec, p.units, "test", "test", backend->describe());
-    const int s = execute_campaign(store, c, p.units, p.inputs, *backend, {false, true});
+    const int s = execute_campaign(store, c, p.units, p.inputs, *backend, {false, true, std::nullopt});
     if (status != nullptr) *status = s;
     return store.units(c.id);
 }

@@ -38,7 +38,7 @@ Outcome run(const std::string& db, const CampaignSpec& spec, std::unique_ptr<Bac
     c.spec = p.spec;
     c.id = store.create_campaign(p.spec, p.units, "test", "test", backend->describe());
     Outcome o;
-    o.status = execute_campaign(store, c, p.units, p.inputs, *backend, {false, true});
+    o.status = execute_campaign(store, c, p.units, p.inputs, *backend, {false, true, std::nullopt});
     o.units = store.units(c.id);
     for (const UnitState& u : o.units) o.failures.push_back(store.unit_failures(c.id, u.ordinal, 100000));
     return o;

@@ -24,7 +24,7 @@ std::vector<UnitState> run(const std::string& db, const CampaignSpec& spec) {
     c.spec = p.spec;
     c.id = store.create_campaign(p.spec, p.units, "test", "test", "gpu");
     std::unique_ptr<Backend> backend = make_gpu_backend({}, 0, 0);
-    execute_campaign(store, c, p.units, p.inputs, *backend, {false, true});
+    execute_campaign(store, c, p.units, p.inputs, *backend, {false, true, std::nullopt});
     return store.units(c.id);
 }
 

@@ -1,0 +1,120 @@
+// MPI: a campaign across the ranks of `mpirun --oversubscribe -n 3` gives the tallies of one
+// process, and a job killed with SIGKILL resumes (with MPI) to the same tallies.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "tests/test_support.h"
+
+namespace fpv {
+namespace {
+
+using nlohmann::json;
+using testing::CommandResult;
+using testing::run_fpverify;
+using testing::sql_rows;
+using testing::TempDir;
+
+bool have_mpirun() { return std::system("command -v mpirun >/dev/null 2>&1") == 0; }
+
+// mpirun's own options: three ranks on however many cores there are; as root when CI is root;
+// no leak report from the sanitized ranks (OpenMPI keeps its allocations until exit).
+std::vector<std::string> mpirun(int ranks, const std::vector<std::string>& args) {
+    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+    setenv("OMPI_MCA_btl", "self,vader,tcp", 1);
+    std::vector<std::string> all = {"mpirun", "--oversubscribe", "-n", std::to_string(ranks),
+                                    "-x", "ASAN_OPTIONS=detect_leaks=0", testing::fpverify_binary()};
+    all.insert(all.end(), args.begin(), args.end());
+    return all;
+}
+
+CommandResult run_mpi(int ranks, const std::vector<std::string>& args) {
+    std::vector<std::string> all = mpirun(ranks, args);
+    return testing::run_command(all.front(), std::vector<std::string>(all.begin() + 1, all.end()));
+}
+
+json comparable_units(const std::string& db) {
+    json report = json::parse(run_fpverify({"report", "--db", db, "--format", "json"}).out);
+    json units = report["units"];
+    for (json& u : units) u.erase("seconds");
+    return units;
+}
+
+// SIGKILL to every process whose command line mentions `text` (a test's unique path).
+void kill_processes_mentioning(const std::string& text) {
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::string command = testing::read_file(entry.path().string() + "/cmdline");
+        std::replace(command.begin(), command.end(), '\0', ' ');
+        if (command.find(text) != std::string::npos) kill(std::stoi(name), SIGKILL);
+    }
+}
+
+const std::vector<std::string> kSpec = {"--impl", "div64.emu_halley,div64.emu_nr", "--classes",
+                                        "midpoint,normal,ties", "--count", "1000000",
+                                        "--seed", "3", "--threads", "1", "--failures-kept", "300", "--backend",
+                                        "cpu", "--quiet", "--no-progress"};
+
+std::vector<std::string> with(std::vector<std::string> head, const std::vector<std::string>& tail) {
+    head.insert(head.end(), tail.begin(), tail.end());
+    return head;
+}
+
+TEST(Mpi, ThreeRanksGiveTheTalliesOfOneProcess) {
+    if (!have_mpirun()) GTEST_SKIP() << "no mpirun (make installs Debian's openmpi-bin)";
+    TempDir dir;
+    ASSERT_EQ(run_fpverify(with({"run", "--db", dir.path("one.db")}, kSpec)).status, 1);
+    const CommandResult mpi = run_mpi(3, with({"run", "--mpi", "--db", dir.path("mpi.db")}, kSpec));
+    ASSERT_EQ(mpi.status, 1) << mpi.out << mpi.err;
+    EXPECT_EQ(comparable_units(dir.path("mpi.db")), comparable_units(dir.path("one.db")));
+    EXPECT_EQ(sql_rows(dir.path("mpi.db"), "SELECT count(*) FROM failures"),
+              sql_rows(dir.path("one.db"), "SELECT count(*) FROM failures"));
+    const auto notes = sql_rows(dir.path("mpi.db"), "SELECT notes FROM campaigns")[0][0];
+    EXPECT_NE(notes.find("MPI, 3 ranks"), std::string::npos) << notes;
+}
+
+TEST(Mpi, AJobKilledWithSigkillResumesWithMpiToTheSameTallies) {
+    if (!have_mpirun()) GTEST_SKIP() << "no mpirun (make installs Debian's openmpi-bin)";
+    TempDir dir;
+    ASSERT_EQ(run_fpverify(with({"run", "--db", dir.path("one.db")}, kSpec)).status, 1);
+    const std::string db = dir.path("killed.db");
+    const int job = testing::spawn_program(mpirun(3, with({"run", "--mpi", "--db", db}, kSpec)));
+    ASSERT_GT(job, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    uint64_t seen = 0;
+    while (std::chrono::steady_clock::now() < deadline && seen < 200000) {
+        const auto rows = sql_rows(db, "SELECT sum(next_index - begin_index) FROM units");
+        seen = rows.empty() || rows[0][0] == "NULL" ? 0 : std::stoull(rows[0][0]);
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    // The whole job at once, as a batch system kills it: mpirun's process group and the ranks,
+    // which OpenMPI starts in groups of their own.
+    kill(-job, SIGKILL);
+    kill_processes_mentioning(db);
+    testing::wait_for(job);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto rows = sql_rows(db, "SELECT sum(next_index - begin_index), sum(planned - begin_index) FROM units");
+    ASSERT_FALSE(rows.empty());
+    EXPECT_LT(std::stoull(rows[0][0]), std::stoull(rows[0][1])) << "the job finished before the kill";
+    const CommandResult resumed = run_mpi(3, {"resume", "--mpi", "--db", db, "--quiet", "--no-progress"});
+    EXPECT_EQ(resumed.status, 1) << resumed.out << resumed.err;
+    EXPECT_EQ(comparable_units(db), comparable_units(dir.path("one.db")));
+}
+
+TEST(Mpi, RankZerosRefusalEndsEveryRankWithItsStatus) {
+    if (!have_mpirun()) GTEST_SKIP() << "no mpirun (make installs Debian's openmpi-bin)";
+    TempDir dir;
+    const CommandResult r = run_mpi(2, {"run", "--mpi", "--db", dir.path("x.db"), "--impl", "div64.nope", "--quiet"});
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+}
+
+}  // namespace
+}  // namespace fpv
