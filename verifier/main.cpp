@@ -22,6 +22,7 @@
 #include "verifier/backend_factory.h"
 #include "verifier/bench.h"
 #include "verifier/campaign_setup.h"
+#include "verifier/cli_checks.h"
 #include "verifier/count_parse.h"
 #include "verifier/engine.h"
 #include "verifier/gpu_backend.h"
@@ -29,6 +30,7 @@
 #include "verifier/mutation.h"
 #include "verifier/prove_div64.h"
 #include "verifier/repro.h"
+#include "verifier/thread_start.h"
 
 #ifndef FPV_VERSION
 #define FPV_VERSION "unknown"
@@ -209,6 +211,7 @@ int run_command(const RunArgs& a, const std::string& command_line) {
     PreparedCampaign prepared = prepare_campaign(spec);
     std::unique_ptr<Backend> backend =
         make_backend(spec.backend, spec.threads, spec.batch, parse_devices(a.devices));
+    require_threads_startable(spec.threads);
 
     Store store(a.db, Store::Mode::read_write);
     CampaignRecord campaign;
@@ -234,7 +237,7 @@ struct DatabaseOptions {
 
     void add_to(CLI::App* command, const std::string& campaign_help) {
         command->add_option("--db", db, "SQLite database")->required();
-        if (!campaign_help.empty()) command->add_option("--campaign", campaign, campaign_help);
+        if (!campaign_help.empty()) command->add_option("--campaign", campaign, campaign_help)->check(database_id());
     }
     // The database, which must exist: a read never creates one.
     Store open(Store::Mode mode) const {
@@ -265,7 +268,7 @@ struct OutputOptions {
 struct ResumeArgs {
     DatabaseOptions database;
     std::string devices;
-    int threads = -1;
+    std::optional<int> threads;  // absent: as the campaign started
     bool progress = false, no_progress = false, quiet = false;
 };
 
@@ -284,7 +287,9 @@ int resume_command(const ResumeArgs& a) {
     const std::vector<InputSet> inputs = reload_inputs(campaign.spec, units);
     check_backend(campaign.spec.impls, campaign.spec.backend);
     resolve_backend(campaign.spec.backend, false);
-    const int threads = a.threads >= 0 ? a.threads : campaign.spec.threads;
+    const int threads = a.threads.value_or(campaign.spec.threads);
+    if (!a.threads) require_stored_thread_count_allowed(threads);
+    require_threads_startable(threads);
     std::unique_ptr<Backend> backend =
         make_backend(campaign.spec.backend, threads, campaign.spec.batch, parse_devices(a.devices));
     if (!a.quiet) {
@@ -415,14 +420,18 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--seed", run.seed, "seed of the generated inputs")->capture_default_str();
     run_cmd->add_option("--db", run.db, "SQLite database (created if absent)")->capture_default_str();
     run_cmd->add_option("--backend", run.backend, "cpu | gpu | auto")->capture_default_str();
-    run_cmd->add_option("--threads", run.threads, "host threads (0: every core)")->capture_default_str();
+    run_cmd->add_option("--threads", run.threads, "host threads (0: every core; at most " + std::to_string(kMaxThreads) + ")")
+        ->check(thread_count())
+        ->capture_default_str();
     run_cmd->add_option("--devices", run.devices, "GPUs for the GPU backend, e.g. 0,1 (default: all)");
     run_cmd->add_option("--name", run.name, "a name for the campaign")->capture_default_str();
     run_cmd->add_option("--batch", run.batch, "inputs per batch (default: adaptive)");
     run_cmd->add_option("--failures-kept", run.failures_kept,
                         "failures stored per (impl, class), lowest indices first")
         ->capture_default_str();
-    run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")->capture_default_str();
+    run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")
+        ->check(whole_number_in(0, std::numeric_limits<int64_t>::max()))
+        ->capture_default_str();
     run_cmd->add_option("--reference", run.reference,
                         "mpfr: MPFR judges every result | exact: results an op's exact check certifies by "
                         "integer arithmetic count as exact (on the GPU, without leaving it), MPFR judges the "
@@ -441,7 +450,8 @@ int main(int argc, char** argv) {
     ResumeArgs resume;
     auto* resume_cmd = app.add_subcommand("resume", "continue a stopped or killed campaign");
     resume.database.add_to(resume_cmd, "campaign id (default: newest unfinished)");
-    resume_cmd->add_option("--threads", resume.threads, "host threads (default: as started)");
+    resume_cmd->add_option("--threads", resume.threads, "host threads (0: every core; at most " + std::to_string(kMaxThreads) + "; default: as started)")
+        ->check(thread_count());
     resume_cmd->add_option("--devices", resume.devices, "GPUs for the GPU backend (default: all)");
     resume_cmd->add_flag("--progress", resume.progress, "draw a progress line even off a terminal");
     resume_cmd->add_flag("--no-progress", resume.no_progress, "no progress line");
@@ -485,6 +495,7 @@ int main(int argc, char** argv) {
     auto* repro = app.add_subcommand("repro", "re-run one stored failure");
     repro_database.add_to(repro, "");
     repro->add_option("--failure", repro_failure_id, "failure id (see query --preset failures)")
+        ->check(database_id())
         ->required();
 
     ProveDiv64Options prove;
@@ -501,7 +512,7 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--class", bench.input_class, "input class")->capture_default_str();
     bench_cmd->add_option("--seconds", bench.seconds, "length of the verified campaign")
         ->capture_default_str();
-    bench_cmd->add_option("--threads", bench.threads, "host threads (0: every core)");
+    bench_cmd->add_option("--threads", bench.threads, "host threads (0: every core; at most " + std::to_string(kMaxThreads) + ")")->check(thread_count());
     bench_cmd->add_option("--backend", bench.backend, "cpu | gpu")->capture_default_str();
     bench_cmd->add_flag("--raw", bench.raw,
                         "also time every impl of every op (plug-ins included) in dependent loops: on one CPU "
