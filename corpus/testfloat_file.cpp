@@ -3,13 +3,14 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <filesystem>
+#include <cstdio>
 #include <fstream>
-#include <sstream>
 #include <string_view>
 
+#include <sys/stat.h>
 #include <zlib.h>
 
+#include "core/printable.h"
 #include "core/usage_error.h"
 
 namespace fpv {
@@ -44,38 +45,71 @@ std::vector<std::string_view> split_spaces(std::string_view line) {
     return fields;
 }
 
+const char* file_type_name(mode_t mode) {
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+// Only a regular file of bounded size can be read whole: a device such as /dev/zero never ends,
+// and opening a FIFO blocks until someone writes to it. stat() does neither.
+void require_readable_size(const std::string& path) {
+    struct stat info {};
+    if (stat(path.c_str(), &info) != 0) {
+        throw UsageError("cannot read vector file '" + printable(path) + "': " + std::strerror(errno));
+    }
+    if (!S_ISREG(info.st_mode)) {
+        throw UsageError("cannot read vector file '" + printable(path) + "': it is " + file_type_name(info.st_mode) +
+                         "; vector files must be regular files");
+    }
+    if (static_cast<uint64_t>(info.st_size) > kMaxVectorFileBytes) {
+        throw UsageError("vector file '" + printable(path) + "' is " + std::to_string(info.st_size) +
+                         " bytes, more than the limit of 1 GiB");
+    }
+}
+
 // The file's text; a name ending in .gz is read through zlib (the vectors the tree carries are
-// compressed: TestFloat's text shrinks fourfold).
+// compressed: TestFloat's text shrinks fourfold). Either way at most kMaxVectorFileBytes of text:
+// the file may have grown since it was looked at, and a small .gz may inflate without bound.
 std::string read_text(const std::string& path) {
     const bool compressed = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
-    if (!compressed) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) throw UsageError("cannot read vector file '" + path + "': " + std::strerror(errno));
-        std::ostringstream content;
-        content << in.rdbuf();
-        if (in.bad()) throw UsageError("cannot read vector file '" + path + "': read error");
-        return content.str();
-    }
-    gzFile in = gzopen(path.c_str(), "rb");
-    if (in == nullptr) throw UsageError("cannot read vector file '" + path + "': " + std::strerror(errno));
+    const std::string too_large = "vector file '" + printable(path) + "' holds more than the limit of 1 GiB of text";
     std::string text;
     char buffer[1 << 16];
+    if (!compressed) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) throw UsageError("cannot read vector file '" + printable(path) + "': " + std::strerror(errno));
+        while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+            text.append(buffer, static_cast<size_t>(in.gcount()));
+            if (text.size() > kMaxVectorFileBytes) throw UsageError(too_large);
+        }
+        if (in.bad()) throw UsageError("cannot read vector file '" + printable(path) + "': read error");
+        return text;
+    }
+    gzFile in = gzopen(path.c_str(), "rb");
+    if (in == nullptr) throw UsageError("cannot read vector file '" + printable(path) + "': " + std::strerror(errno));
     int got = 0;
-    while ((got = gzread(in, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<size_t>(got));
+    while ((got = gzread(in, buffer, sizeof buffer)) > 0) {
+        text.append(buffer, static_cast<size_t>(got));
+        if (text.size() > kMaxVectorFileBytes) {
+            gzclose(in);
+            throw UsageError(too_large);
+        }
+    }
     int status = Z_OK;
     const std::string why = got < 0 ? gzerror(in, &status) : "";
     gzclose(in);
-    if (got < 0) throw UsageError("cannot read vector file '" + path + "': " + why);
+    if (got < 0) throw UsageError("cannot read vector file '" + printable(path) + "': " + why);
     return text;
 }
 
 }  // namespace
 
 VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        throw UsageError("cannot read vector file '" + path + "': it is a directory");
-    }
+    require_readable_size(path);
     const std::string text = read_text(path);
 
     VectorFile file;
@@ -98,17 +132,17 @@ VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format
         }
         if (!ok) {
             const std::string shape = format.operands == 3 ? "'A B C Z FF'" : format.operands == 2 ? "'A B Z FF'" : "'A Z FF'";
-            throw UsageError(path + ":" + std::to_string(line_number) + ": not an " +
+            throw UsageError(printable(path) + ":" + std::to_string(line_number) + ": not an " +
                              std::string(format.function) + " test case (expected " + shape + ": " +
                              std::to_string(format.operand_digits) + "-digit hexadecimal operands, a " +
                              std::to_string(format.result_digits) + "-digit result and 2-digit flags): '" +
-                             std::string(line.substr(0, 80)) + "'");
+                             printable(line.substr(0, 80)) + "'");
         }
         file.inputs.push_back({operand[0], operand[1], operand[2]});
         file.expected.push_back(z);
         file.flags.push_back(static_cast<uint8_t>(flags));
     }
-    if (file.inputs.empty()) throw UsageError("vector file '" + path + "' holds no test case");
+    if (file.inputs.empty()) throw UsageError("vector file '" + printable(path) + "' holds no test case");
     return file;
 }
 

@@ -2,6 +2,7 @@
 // and the expected result as uppercase hexadecimal, then the exception flags.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,8 +34,13 @@ struct VectorFile {
 // even otherwise). Throws UsageError for ".rnear_maxMag.", which no op here can be judged in.
 Rounding testfloat_rounding(std::string_view path);
 
+// The most text a vector file may hold (for a .gz file, once inflated): about 20 million binary64
+// cases, which a campaign reads whole into memory.
+constexpr uint64_t kMaxVectorFileBytes = uint64_t{1} << 30;
+
 // Reads a TestFloat file of the given function ("A B Z FF" or "A Z FF"). Throws UsageError naming
-// the file and line of the first malformed case, or why the file cannot be read.
+// the file and line of the first malformed case (its unprintable bytes as \xNN), or why the file
+// cannot be read: missing, not a regular file (a device, a FIFO), beyond kMaxVectorFileBytes.
 VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format);
 
 // One TestFloat line: operands, result and exception flags (01 inexact, 02 underflow,

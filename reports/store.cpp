@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/usage_error.h"
+#include "reports/database_checks.h"
 #include "reports/sqlite_handle.h"
 #include "reports/value_format.h"
 #include "model/input_set.h"
@@ -338,6 +339,7 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
                                               : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     db_ = open_database(path, flags, mode == Mode::read_write ? " for writing" : "");
     try {
+        require_file_backed(db_, path);
         if (mode == Mode::read_write && sqlite3_db_readonly(db_, "main") == 1) {
             throw UsageError("database '" + path + "' is read-only; campaigns need to write it");
         }
@@ -351,7 +353,14 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
             if (mode == Mode::read_only) throw UsageError("'" + path + "' is an empty database");
             create_schema();
         } else {
+            // Before anything is written (a migration, the switch to WAL, a campaign). Reads
+            // skip the full scan: they cannot make the damage worse, and a report of a large
+            // database should not pay for it.
+            if (mode == Mode::read_write) require_intact(db_, path);
+            schema_version_of(db_, path);  // "not an fpverify database" comes before finer complaints
+            require_tables_of_every_version(db_, path);
             check_schema(mode);
+            require_complete_schema(db_, path, kSchema);
         }
         if (mode == Mode::read_write) {
             execute(db_, "PRAGMA journal_mode=WAL");

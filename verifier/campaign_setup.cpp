@@ -1,6 +1,7 @@
 #include "verifier/campaign_setup.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 
 #include "core/usage_error.h"
@@ -8,6 +9,37 @@
 #include "reports/value_format.h"
 
 namespace fpv {
+namespace {
+
+// A vector-file class names its file as typed; stored that way, a resume from another directory
+// would look for another file (or none). An existing file is named by its canonical absolute
+// path instead; a missing one is left as typed, for the error that reading it gives.
+std::string with_resolved_vector_path(const std::string& class_name) {
+    for (const OpInfo& op : all_ops()) {
+        for (const ClassInfo& c : classes_of(op.id)) {
+            if (!c.vector_file || c.prefix.empty() || !class_name.starts_with(c.prefix)) continue;
+            const std::string path = class_name.substr(c.prefix.size());
+            std::error_code ec;
+            const std::filesystem::path resolved = path.empty() ? std::filesystem::path() : std::filesystem::canonical(path, ec);
+            return ec || path.empty() ? class_name : std::string(c.prefix) + resolved.string();
+        }
+    }
+    return class_name;
+}
+
+// A class the user named twice is most likely a slip (a count or a file meant for one of them);
+// a class named and also implied by "all" is not: "all,testfloat:..." is the usual way to add.
+void require_distinct_classes(const std::vector<std::string>& typed, const std::vector<std::string>& resolved) {
+    for (size_t i = 0; i < resolved.size(); ++i) {
+        for (size_t j = 0; j < i; ++j) {
+            if (resolved[i] != resolved[j]) continue;
+            throw UsageError("--classes: '" + typed[i] + "' is named twice" +
+                             (typed[i] != typed[j] ? " (as '" + typed[j] + "' before)" : std::string()));
+        }
+    }
+}
+
+}  // namespace
 
 void check_impl_names(const std::vector<std::string>& impls) {
     for (const std::string& name : impls) impl_named(name);
@@ -45,6 +77,9 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
         impl_named(name);
     }
     check_backend(spec.impls, spec.backend);
+    const std::vector<std::string> typed = spec.classes;
+    for (std::string& c : spec.classes) c = with_resolved_vector_path(c);
+    require_distinct_classes(typed, spec.classes);
 
     // Expand "all" per op, keeping the order the user gave. A class that came from "all" is
     // skipped for the impls whose op it does not apply to; a class named explicitly must apply.

@@ -26,6 +26,7 @@
 #include "verifier/backend_factory.h"
 #include "verifier/bench.h"
 #include "verifier/campaign_setup.h"
+#include "verifier/cli_checks.h"
 #include "verifier/count_parse.h"
 #include "verifier/duration_parse.h"
 #include "verifier/engine.h"
@@ -36,6 +37,7 @@
 #include "verifier/mutation.h"
 #include "verifier/prove_div64.h"
 #include "verifier/repro.h"
+#include "verifier/thread_start.h"
 
 #ifndef FPV_VERSION
 #define FPV_VERSION "unknown"
@@ -356,6 +358,7 @@ int run_command(const RunArgs& a, const std::string& command_line) {
             parse_reference(!a.reference.empty() ? a.reference : spec.backend == "gpu" ? "exact" : "mpfr");
         PreparedCampaign prepared = prepare_campaign(spec);
         Launched l;
+        require_threads_startable(spec.threads);
         l.backend = make_backend(spec.backend, spec.threads, spec.batch, devices_for(spec.backend, a.devices, job));
         l.store = std::make_unique<Store>(a.db, Store::Mode::read_write);
         l.campaign.spec = prepared.spec;
@@ -385,7 +388,7 @@ struct DatabaseOptions {
 
     void add_to(CLI::App* command, const std::string& campaign_help) {
         command->add_option("--db", db, "SQLite database")->required();
-        if (!campaign_help.empty()) command->add_option("--campaign", campaign, campaign_help);
+        if (!campaign_help.empty()) command->add_option("--campaign", campaign, campaign_help)->check(database_id());
     }
     // The database, which must exist: a read never creates one.
     const std::string& existing() const {
@@ -417,7 +420,7 @@ struct OutputOptions {
 struct ResumeArgs {
     DatabaseOptions database;
     std::string devices, budget;
-    int threads = -1;
+    std::optional<int> threads;  // absent: as the campaign started
     bool progress = false, no_progress = false, quiet = false, mpi = false;
 };
 
@@ -438,7 +441,9 @@ int resume_command(const ResumeArgs& a) {
         l.inputs = reload_inputs(l.campaign.spec, l.units);
         check_backend(l.campaign.spec.impls, l.campaign.spec.backend);
         resolve_backend(l.campaign.spec.backend, false);
-        l.threads = a.threads >= 0 ? a.threads : l.campaign.spec.threads;
+        l.threads = a.threads.value_or(l.campaign.spec.threads);
+        if (!a.threads) require_stored_thread_count_allowed(l.threads);
+        require_threads_startable(l.threads);
         l.backend = make_backend(l.campaign.spec.backend, l.threads, l.campaign.spec.batch,
                                  devices_for(l.campaign.spec.backend, a.devices, job));
         store.acquire_lease(id, this_process_as_owner());
@@ -587,14 +592,18 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--seed", run.seed, "seed of the generated inputs")->capture_default_str();
     run_cmd->add_option("--db", run.db, "SQLite database (created if absent)")->capture_default_str();
     run_cmd->add_option("--backend", run.backend, "cpu | gpu | auto")->capture_default_str();
-    run_cmd->add_option("--threads", run.threads, "host threads (0: every core)")->capture_default_str();
+    run_cmd->add_option("--threads", run.threads, "host threads (0: every core; at most " + std::to_string(kMaxThreads) + ")")
+        ->check(thread_count())
+        ->capture_default_str();
     run_cmd->add_option("--devices", run.devices, "GPUs for the GPU backend, e.g. 0,1 (default: all)");
     run_cmd->add_option("--name", run.name, "a name for the campaign")->capture_default_str();
     run_cmd->add_option("--batch", run.batch, "inputs per batch (default: adaptive)");
     run_cmd->add_option("--failures-kept", run.failures_kept,
                         "failures stored per (impl, class), lowest indices first")
         ->capture_default_str();
-    run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")->capture_default_str();
+    run_cmd->add_option("--worst", run.worst, "worst cases kept per (impl, class)")
+        ->check(whole_number_in(0, std::numeric_limits<int64_t>::max()))
+        ->capture_default_str();
     run_cmd->add_option("--reference", run.reference,
                         "mpfr: MPFR judges every result | exact: results an op's exact check certifies by "
                         "integer arithmetic count as exact (on the GPU, without leaving it), MPFR judges the "
@@ -621,7 +630,8 @@ int main(int argc, char** argv) {
     ResumeArgs resume;
     auto* resume_cmd = app.add_subcommand("resume", "continue a stopped or killed campaign");
     resume.database.add_to(resume_cmd, "campaign id (default: newest unfinished)");
-    resume_cmd->add_option("--threads", resume.threads, "host threads (default: as started)");
+    resume_cmd->add_option("--threads", resume.threads, "host threads (0: every core; at most " + std::to_string(kMaxThreads) + "; default: as started)")
+        ->check(thread_count());
     resume_cmd->add_option("--devices", resume.devices, "GPUs for the GPU backend (default: all)");
     resume_cmd->add_option("--for", resume.budget, "time budget for this session (as run --for)");
     resume_cmd->add_flag("--mpi", resume.mpi, "continue across the ranks of an MPI job (as run --mpi)");
@@ -680,6 +690,7 @@ int main(int argc, char** argv) {
     auto* repro = app.add_subcommand("repro", "re-run one stored failure");
     repro_database.add_to(repro, "");
     repro->add_option("--failure", repro_failure_id, "failure id (see query --preset failures)")
+        ->check(database_id())
         ->required();
 
     ProveDiv64Options prove;
@@ -696,7 +707,7 @@ int main(int argc, char** argv) {
     bench_cmd->add_option("--class", bench.input_class, "input class")->capture_default_str();
     bench_cmd->add_option("--seconds", bench.seconds, "length of the verified campaign")
         ->capture_default_str();
-    bench_cmd->add_option("--threads", bench.threads, "host threads (0: every core)");
+    bench_cmd->add_option("--threads", bench.threads, "host threads (0: every core; at most " + std::to_string(kMaxThreads) + ")")->check(thread_count());
     bench_cmd->add_option("--backend", bench.backend, "cpu | gpu")->capture_default_str();
     bench_cmd->add_flag("--raw", bench.raw,
                         "also time every impl of every op (plug-ins included) in dependent loops: on one CPU "

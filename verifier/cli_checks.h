@@ -1,0 +1,23 @@
+// Checks on command-line numbers that CLI11's own conversions let through: it wraps "-1" into a
+// size_t and clamps 99999999999999999999 to an int64's maximum, so these are checked as typed.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <limits>
+
+namespace fpv {
+
+// The most host threads a campaign may ask for. OpenMP starts them all at once, and beyond a
+// thousand they only contend for the cores (and memory) that judge the results.
+constexpr int kMaxThreads = 1024;
+
+// Accepts a whole number in [min, max] written in decimal digits (a leading '-' only where min
+// is negative); anything else is a usage error naming the range.
+CLI::Validator whole_number_in(int64_t min, int64_t max);
+
+inline CLI::Validator thread_count() { return whole_number_in(0, kMaxThreads); }
+inline CLI::Validator database_id() { return whole_number_in(1, std::numeric_limits<int64_t>::max()); }
+
+}  // namespace fpv
