@@ -50,12 +50,14 @@ void expect_report_like(const std::string& db, int campaign, const std::string& 
                                      << differences.front();
 }
 
+void strip_version_6(const std::string& db);
+
 TEST(Migration, AVersion2DatabaseReportsAsItsOwnFpverifyDidAndResumesToAnUninterruptedRun) {
     TempDir dir;
     const std::string db = copy_of_v2(dir);
     // Read-only commands migrate too: the first open writes version 5 in place, through 3 and 4.
     expect_report_like(db, 1, "v2_finished");
-    EXPECT_EQ(schema_version(db), "value\n5\n");
+    EXPECT_EQ(schema_version(db), "value\n6\n");
     EXPECT_EQ(testing::failures_csv(db, "WHERE campaign_id = 1"), testing::gunzip(testing::golden_dir() + "/v2_finished.failures.csv.gz"));
     // Every unit now says what its inputs depend on.
     const CommandResult keys = run_fpverify({"query", "--db", db, "--format", "csv",
@@ -100,11 +102,12 @@ TEST(Migration, AVersion3DatabaseGainsTheStrictNanFlagAndResumes) {
     ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "sqrt64.host_ru", "--classes", "normal", "--count", "1000",
                             "--backend", "cpu", "--no-progress", "--quiet"}).status, 0);
     // What version 3 looked like.
+    strip_version_6(db);
     execute(db, "ALTER TABLE campaigns DROP COLUMN strict_nan; UPDATE meta SET value = '3' WHERE key = 'schema_version'");
     const CommandResult report = run_fpverify({"report", "--db", db, "--format", "json"});
     ASSERT_EQ(report.status, 0) << report.err;
     EXPECT_TRUE(contains(report.out, "\"strict_nan\": false")) << report.out.substr(0, 300);
-    EXPECT_EQ(schema_version(db), "value\n5\n");
+    EXPECT_EQ(schema_version(db), "value\n6\n");
     const CommandResult more = run_fpverify({"run", "--db", db, "--impl", "sqrt64.host_ru", "--classes", "specials",
                                              "--count", "1000", "--backend", "cpu", "--no-progress", "--quiet",
                                              "--strict-nan"});
@@ -130,6 +133,41 @@ std::string campaigns_schema(const std::string& db) {
     return sql;
 }
 
+// What version 5 looked like: no leases, shards, merges or paused campaigns.
+void strip_version_6(const std::string& db) {
+    execute(db, R"sql(
+        ALTER TABLE campaigns DROP COLUMN shard_index;
+        ALTER TABLE campaigns DROP COLUMN shard_count;
+        ALTER TABLE campaigns DROP COLUMN merged_from;
+        ALTER TABLE units DROP COLUMN begin_index;
+        DROP TABLE leases;
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_schema SET sql = replace(sql, '''running'', ''paused'', ''finished'', ''partial''',
+                                               '''running'', ''finished''') WHERE name = 'campaigns';
+        PRAGMA writable_schema = OFF;
+        UPDATE meta SET value = '5' WHERE key = 'schema_version';
+    )sql");
+}
+
+// Version 5 (issue 13) had no leases, shards, merges or paused campaigns.
+TEST(Migration, AVersion5DatabaseGainsLeasesShardsAndPausedCampaigns) {
+    TempDir dir;
+    const std::string db = dir.path("v5.db");
+    ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "div64.emu_nr", "--classes", "normal", "--count", "1000",
+                            "--backend", "cpu", "--no-progress", "--quiet"}).status, 0);
+    strip_version_6(db);
+    ASSERT_TRUE(contains(campaigns_schema(db), "IN ('running', 'finished'))")) << "the test's version 5 schema";
+    const CommandResult paused = run_fpverify({"run", "--db", db, "--impl", "div64.emu_nr", "--classes", "normal",
+                                               "--count", "1e12", "--for", "0.5s", "--shard", "1/4", "--backend", "cpu",
+                                               "--no-progress", "--quiet"});
+    EXPECT_EQ(paused.status, 3) << paused.err;
+    EXPECT_EQ(schema_version(db), "value\n6\n");
+    EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv",
+                            "SELECT status, shard_index, shard_count FROM campaigns ORDER BY id"}).out,
+              "status,shard_index,shard_count\nfinished,0,1\npaused,1,4\n");
+    EXPECT_EQ(run_fpverify({"report", "--db", db, "--campaign", "1"}).status, 0);
+}
+
 // Version 4 (issue 12) knew no exact reference: its CHECK constraint refused 'exact'.
 TEST(Migration, AVersion4DatabaseAcceptsExactCampaignsAndKeepsItsOwn) {
     TempDir dir;
@@ -137,6 +175,7 @@ TEST(Migration, AVersion4DatabaseAcceptsExactCampaignsAndKeepsItsOwn) {
     ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "div64.emu_nr", "--classes", "normal", "--count", "1000",
                             "--backend", "cpu", "--no-progress", "--quiet"}).status, 0);
     // What version 4 looked like.
+    strip_version_6(db);
     execute(db, R"sql(
         PRAGMA writable_schema = ON;
         UPDATE sqlite_schema SET sql = replace(sql, ', ''exact''))', '))') WHERE name = 'campaigns';
@@ -148,7 +187,7 @@ TEST(Migration, AVersion4DatabaseAcceptsExactCampaignsAndKeepsItsOwn) {
                                              "--count", "1000", "--backend", "cpu", "--reference", "exact",
                                              "--no-progress", "--quiet"});
     EXPECT_EQ(more.status, 0) << more.err;
-    EXPECT_EQ(schema_version(db), "value\n5\n");
+    EXPECT_EQ(schema_version(db), "value\n6\n");
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT reference FROM campaigns ORDER BY id"}).out,
               "reference\nmpfr\nexact\n");
     EXPECT_TRUE(contains(campaigns_schema(db), "IN ('mpfr', 'fast', 'exact'))")) << campaigns_schema(db);
