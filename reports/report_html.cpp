@@ -61,7 +61,7 @@ std::string render_html(const CampaignReport& report) {
     for (const ImplSummary& s : report.impls) {
         o << "<h2>" << tt(s.impl) << "</h2>\n<p>" << escape(s.info ? std::string(s.info->spec.summary) : "")
           << "</p>\n<table>\n";
-        row(o, {"class", "tested", "passed", "failed", "failure rate", "max error", "outside domain",
+        row(o, {"class", "tested", "passed", "failed", "failure rate", "95 % bound", "max error", "outside domain",
                 "worst input"},
             "th");
         for (const UnitState& u : report.units) {
@@ -73,7 +73,8 @@ std::string render_html(const CampaignReport& report) {
                 worst = escape(operands_text(s.op, w.input)) + " &rarr; " + escape(result_text(s.op, w.result));
             }
             row(o, {tt(u.input_class), grouped(t.tested), grouped(t.passed()), grouped(t.failed()),
-                    percent_text(t.failed(), t.inside()), t.worst.empty() ? "-" : error_text(t.max_error()),
+                    percent_text(t.failed(), t.inside()), escape(rate_bound_text(t.inside(), t.has_failures())),
+                    t.worst.empty() ? "-" : error_text(t.max_error()),
                     grouped(t.outside()), worst});
         }
         o << "</table>\n";

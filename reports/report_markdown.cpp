@@ -6,21 +6,12 @@
 #include <sstream>
 
 #include "ops/catalogue.h"
-#include "model/rate_bound.h"
 #include "reports/report_model.h"
 
 namespace fpv {
 namespace {
 
 std::string code(const std::string& s) { return "`" + s + "`"; }
-
-// With no failure, the failure rate the count rules out at 95 %; with failures, "-".
-std::string rate_bound_text(const Tally& t) {
-    if (t.has_failures() || t.inside() == 0) return "-";
-    char text[32];
-    std::snprintf(text, sizeof text, "< %.2g", zero_failure_rate_bound(t.inside()));
-    return text;
-}
 
 std::string verdict_text(const ImplSummary& s) {
     if (s.tested == 0) return "not run";
@@ -296,7 +287,7 @@ std::string render_markdown(const CampaignReport& report) {
             o << "| " << code(u.input_class) << " | " << grouped(t.tested);
             if (t.tested < u.size()) o << " of " << grouped(u.size());
             o << " | " << grouped(t.passed()) << " | " << grouped(t.failed()) << " | "
-              << percent_text(t.failed(), t.inside()) << " | " << rate_bound_text(t) << " | "
+              << percent_text(t.failed(), t.inside()) << " | " << rate_bound_text(t.inside(), t.has_failures()) << " | "
               << (t.worst.empty() ? "-" : error_text(t.max_error())) << " | " << grouped(t.outside()) << " | ";
             if (!t.worst.empty()) {
                 const FailureRecord& w = t.worst.front();

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "model/rate_bound.h"
 #include "model/tally.h"
 #include "reports/value_format.h"
 
@@ -93,6 +94,13 @@ std::string markdown_cell(std::string_view text) {
         cell += c;
     }
     return cell;
+}
+
+std::string rate_bound_text(uint64_t inside, bool failed) {
+    if (failed || inside == 0) return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, "< %.2g", zero_failure_rate_bound(inside));
+    return text;
 }
 
 }  // namespace fpv

@@ -17,5 +17,8 @@ std::string u2_text(double value);       // a bound or largest error in u^2, "-"
 std::string bits32_text(uint32_t bits);  // 0x3f800000 (1)
 std::string human_count(double n);       // 1.23M
 std::string human_duration(double s);    // 1h02m03s
+// With no failure among `inside` inputs, the failure rate that count rules out at 95 %
+// ("< 3e-12"); "-" when something failed or nothing was judged.
+std::string rate_bound_text(uint64_t inside, bool failed);
 
 }  // namespace fpv

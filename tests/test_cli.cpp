@@ -26,6 +26,7 @@ using testing::CommandResult;
 using testing::file_exists;
 using testing::run_fpverify;
 using testing::TempDir;
+using testing::comparable_units;
 using testing::contains;
 
 std::string f64_div_vectors() { return testing::vectors_dir() + "/f64_div.level1.txt"; }
@@ -261,12 +262,6 @@ uint64_t committed_inputs(const std::string& db) {
     return total;
 }
 
-json comparable_units(const std::string& db) {
-    json report = json::parse(run_fpverify({"report", "--db", db, "--format", "json"}).out);
-    json units = report["units"];
-    for (json& u : units) u.erase("seconds");
-    return units;
-}
 
 TEST(Cli, CampaignKilledWithSigkillResumesToTheUninterruptedTallies) {
     TempDir dir;

@@ -17,6 +17,7 @@ using testing::run_fpverify;
 using testing::sql_exec;
 using testing::sql_rows;
 using testing::TempDir;
+using testing::concat;
 
 uint64_t judged(const std::string& db) {
     const auto rows = sql_rows(db, "SELECT sum(next_index) FROM units");
@@ -42,15 +43,11 @@ const std::vector<std::string> kLongCampaign = {"--impl", "div64.emu_halley", "-
                                                 "--count", "1e12", "--threads", "1", "--failures-kept", "100000",
                                                 "--no-progress", "--quiet"};
 
-std::vector<std::string> with(std::vector<std::string> head, const std::vector<std::string>& tail) {
-    head.insert(head.end(), tail.begin(), tail.end());
-    return head;
-}
 
 TEST(Lease, ASecondProcessIsRefusedNamingTheOwnerAndADeadOwnersLeaseIsTakenOver) {
     TempDir dir;
     const std::string db = dir.path("owned.db");
-    const int owner = testing::spawn_fpverify(with({"run", "--db", db, "--for", "120s"}, kLongCampaign));
+    const int owner = testing::spawn_fpverify(concat({"run", "--db", db, "--for", "120s"}, kLongCampaign));
     ASSERT_GT(owner, 0);
     wait_for_progress(db, 0);
 
@@ -79,7 +76,7 @@ TEST(Lease, ASecondProcessIsRefusedNamingTheOwnerAndADeadOwnersLeaseIsTakenOver)
 TEST(Lease, AnotherHostsLeaseHoldsUntilItsHeartbeatIsOld) {
     TempDir dir;
     const std::string db = dir.path("shared.db");
-    ASSERT_EQ(run_fpverify(with({"run", "--db", db, "--for", "1s"}, kLongCampaign)).status, 3);
+    ASSERT_EQ(run_fpverify(concat({"run", "--db", db, "--for", "1s"}, kLongCampaign)).status, 3);
     ASSERT_TRUE(sql_exec(db, "INSERT INTO leases VALUES (1, 'elsewhere.example', 4242, 'forged', "
                              "'2026-01-01T00:00:00Z', CAST(strftime('%s','now') AS REAL))"));
     const CommandResult refused = run_fpverify({"resume", "--db", db, "--for", "1s", "--quiet"});
@@ -96,7 +93,7 @@ TEST(Lease, AnotherHostsLeaseHoldsUntilItsHeartbeatIsOld) {
 TEST(Lease, AProcessWhoseLeaseWasTakenOverWritesNothingMore) {
     TempDir dir;
     const std::string db = dir.path("stalled.db");
-    const int stalled = testing::spawn_fpverify(with({"run", "--db", db, "--for", "120s"}, kLongCampaign));
+    const int stalled = testing::spawn_fpverify(concat({"run", "--db", db, "--for", "120s"}, kLongCampaign));
     ASSERT_GT(stalled, 0);
     wait_for_progress(db, 0);
     // Stopped outside a transaction (stopped inside one, it would hold SQLite's write lock),

@@ -20,6 +20,8 @@ using testing::CommandResult;
 using testing::run_fpverify;
 using testing::sql_rows;
 using testing::TempDir;
+using testing::concat;
+using testing::comparable_units;
 
 bool have_mpirun() { return std::system("command -v mpirun >/dev/null 2>&1") == 0; }
 
@@ -40,12 +42,6 @@ CommandResult run_mpi(int ranks, const std::vector<std::string>& args) {
     return testing::run_command(all.front(), std::vector<std::string>(all.begin() + 1, all.end()));
 }
 
-json comparable_units(const std::string& db) {
-    json report = json::parse(run_fpverify({"report", "--db", db, "--format", "json"}).out);
-    json units = report["units"];
-    for (json& u : units) u.erase("seconds");
-    return units;
-}
 
 // The processes whose command line mentions `text` (a test's unique path), mpirun included.
 std::vector<int> processes_mentioning(const std::string& text) {
@@ -81,16 +77,12 @@ const std::vector<std::string> kSpec = {"--impl", "div64.emu_halley,div64.emu_nr
                                         "--seed", "3", "--threads", "1", "--failures-kept", "300", "--backend",
                                         "cpu", "--quiet", "--no-progress"};
 
-std::vector<std::string> with(std::vector<std::string> head, const std::vector<std::string>& tail) {
-    head.insert(head.end(), tail.begin(), tail.end());
-    return head;
-}
 
 TEST(Mpi, ThreeRanksGiveTheTalliesOfOneProcess) {
     if (!have_mpirun()) GTEST_SKIP() << "no mpirun (make installs Debian's openmpi-bin)";
     TempDir dir;
-    ASSERT_EQ(run_fpverify(with({"run", "--db", dir.path("one.db")}, kSpec)).status, 1);
-    const CommandResult mpi = run_mpi(3, with({"run", "--mpi", "--db", dir.path("mpi.db")}, kSpec));
+    ASSERT_EQ(run_fpverify(concat({"run", "--db", dir.path("one.db")}, kSpec)).status, 1);
+    const CommandResult mpi = run_mpi(3, concat({"run", "--mpi", "--db", dir.path("mpi.db")}, kSpec));
     ASSERT_EQ(mpi.status, 1) << mpi.out << mpi.err;
     EXPECT_EQ(comparable_units(dir.path("mpi.db")), comparable_units(dir.path("one.db")));
     EXPECT_EQ(sql_rows(dir.path("mpi.db"), "SELECT count(*) FROM failures"),
@@ -102,9 +94,9 @@ TEST(Mpi, ThreeRanksGiveTheTalliesOfOneProcess) {
 TEST(Mpi, AJobKilledWithSigkillResumesWithMpiToTheSameTallies) {
     if (!have_mpirun()) GTEST_SKIP() << "no mpirun (make installs Debian's openmpi-bin)";
     TempDir dir;
-    ASSERT_EQ(run_fpverify(with({"run", "--db", dir.path("one.db")}, kSpec)).status, 1);
+    ASSERT_EQ(run_fpverify(concat({"run", "--db", dir.path("one.db")}, kSpec)).status, 1);
     const std::string db = dir.path("killed.db");
-    const int job = testing::spawn_program(mpirun(3, with({"run", "--mpi", "--db", db}, kSpec)));
+    const int job = testing::spawn_program(mpirun(3, concat({"run", "--mpi", "--db", db}, kSpec)));
     ASSERT_GT(job, 0);
     wait_for_progress(db, 200000);
     // The whole job at once, as a batch system kills it: mpirun's process group and the ranks,
@@ -126,9 +118,9 @@ TEST(Mpi, AJobKilledWithSigkillResumesWithMpiToTheSameTallies) {
 TEST(Mpi, AJobWhoseRankDiesResumesToTheSameTallies) {
     if (!have_mpirun()) GTEST_SKIP() << "no mpirun (make installs Debian's openmpi-bin)";
     TempDir dir;
-    ASSERT_EQ(run_fpverify(with({"run", "--db", dir.path("one.db")}, kSpec)).status, 1);
+    ASSERT_EQ(run_fpverify(concat({"run", "--db", dir.path("one.db")}, kSpec)).status, 1);
     const std::string db = dir.path("rank_died.db");
-    const int job = testing::spawn_program(mpirun(3, with({"run", "--mpi", "--db", db}, kSpec)));
+    const int job = testing::spawn_program(mpirun(3, concat({"run", "--mpi", "--db", db}, kSpec)));
     ASSERT_GT(job, 0);
     wait_for_progress(db, 200000);
     const auto owner = sql_rows(db, "SELECT pid FROM leases");

@@ -131,6 +131,18 @@ bool sql_exec(const std::string& db, const std::string& sql, int busy_timeout_ms
     return ok;
 }
 
+nlohmann::json comparable_units(const std::string& db) {
+    nlohmann::json report = nlohmann::json::parse(run_fpverify({"report", "--db", db, "--format", "json"}).out);
+    nlohmann::json units = report["units"];
+    for (nlohmann::json& u : units) u.erase("seconds");
+    return units;
+}
+
+std::vector<std::string> concat(std::vector<std::string> head, const std::vector<std::string>& tail) {
+    head.insert(head.end(), tail.begin(), tail.end());
+    return head;
+}
+
 int wait_for(int pid) {
     int raw = 0;
     if (waitpid(pid, &raw, 0) != pid) return -1;

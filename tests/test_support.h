@@ -1,6 +1,7 @@
 // Helpers shared by the tests: temporary paths and running the fpverify binary.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,10 @@ int spawn_program(const std::vector<std::string>& argv);
 std::vector<std::vector<std::string>> sql_rows(const std::string& db, const std::string& sql);
 // Runs SQL that writes (forging a lease, say); false if SQLite refused it.
 bool sql_exec(const std::string& db, const std::string& sql, int busy_timeout_ms = 10000);
+// The units of a campaign's JSON report without their times: what two runs of one spec must share.
+nlohmann::json comparable_units(const std::string& db);
+// `head` followed by `tail`.
+std::vector<std::string> concat(std::vector<std::string> head, const std::vector<std::string>& tail);
 // Waits for a spawned process; its exit status, or 128 + signal.
 int wait_for(int pid);
 std::string vectors_dir();

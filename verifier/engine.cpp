@@ -6,7 +6,6 @@
 #include <cstdio>
 
 #include "core/usage_error.h"
-#include "model/rate_bound.h"
 #include "ops/catalogue.h"
 #include "reports/text_format.h"
 #include "verifier/progress.h"
@@ -149,14 +148,12 @@ void print_summary(const CampaignRecord& campaign, const std::vector<UnitState>&
         const double rate = t.tested ? static_cast<double>(t.failed()) / t.tested : 0;
         char max_error[32] = "-";
         if (t.has_failures()) std::snprintf(max_error, sizeof max_error, "%.3g", t.max_error());
-        // With no failure, the rate this count rules out; with failures the rate itself says it.
-        char bound[32] = "-";
-        if (!t.has_failures() && t.inside() != 0) std::snprintf(bound, sizeof bound, "<%.2g", zero_failure_rate_bound(t.inside()));
+        const std::string bound = rate_bound_text(t.inside(), t.has_failures());
         std::string cls = u.input_class.size() > 40 ? "..." + u.input_class.substr(u.input_class.size() - 37)
                                                     : u.input_class;
         std::printf("%-22s %-40s %14llu %14llu %9.4f%% %10s %12s\n", u.impl.c_str(), cls.c_str(),
                     static_cast<unsigned long long>(t.tested),
-                    static_cast<unsigned long long>(t.failed()), 100 * rate, bound, max_error);
+                    static_cast<unsigned long long>(t.failed()), 100 * rate, bound.c_str(), max_error);
         if (t.reference_disagreements != 0 && u.digest.empty()) {
             std::printf("  warning: the %s reference disagrees with MPFR on %llu inputs; MPFR's answers were used "
                         "(see the report)\n",
