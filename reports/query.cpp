@@ -1,6 +1,8 @@
 #include "reports/query.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <memory>
 
@@ -74,10 +76,27 @@ std::string csv_escape(const std::string& v) {
     return out + "\"";
 }
 
+// Called by SQLite every few thousand virtual-machine steps; a nonzero answer interrupts the
+// statement.
+int past_deadline(void* deadline) {
+    return std::chrono::steady_clock::now() > *static_cast<std::chrono::steady_clock::time_point*>(deadline) ? 1 : 0;
+}
+
+// Clears the progress handler whatever way the query ends.
+struct DeadlineGuard {
+    sqlite3* db;
+    ~DeadlineGuard() { sqlite3_progress_handler(db, 0, nullptr, nullptr); }
+};
+
 }  // namespace
 
 void run_query(Store& store, std::string_view sql, std::optional<int64_t> campaign,
-               QueryFormat format, std::ostream& out) {
+               QueryFormat format, std::ostream& out, double timeout_seconds) {
+    auto deadline = std::chrono::steady_clock::now() +
+                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                        std::chrono::duration<double>(timeout_seconds));
+    sqlite3_progress_handler(store.handle(), 10000, past_deadline, &deadline);
+    const DeadlineGuard guard{store.handle()};
     std::unique_ptr<Statement> s;
     try {
         s = std::make_unique<Statement>(store.handle(), sql);
@@ -120,6 +139,12 @@ void run_query(Store& store, std::string_view sql, std::optional<int64_t> campai
             json_rows.push_back(std::move(obj));
         }
     } catch (const SqliteError& e) {
+        if (sqlite3_errcode(store.handle()) == SQLITE_INTERRUPT) {
+            char limit[32];
+            std::snprintf(limit, sizeof limit, "%g", timeout_seconds);
+            throw QueryTimeout(std::string("query: stopped after its time limit of ") + limit +
+                               " s (--timeout)");
+        }
         throw UsageError(std::string("query: ") + e.what());
     }
     if (format == QueryFormat::json) {

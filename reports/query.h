@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -24,8 +25,16 @@ const QueryPreset* find_preset(std::string_view name);
 enum class QueryFormat { table, csv, json };
 
 // Runs one read-only statement and writes its rows. Throws UsageError for a statement that
-// would write, a syntax error, or more than one statement.
+// would write, a syntax error, or more than one statement, and QueryTimeout when it runs
+// longer than `timeout_seconds` (SQLite interrupts it from its progress handler).
 void run_query(Store& store, std::string_view sql, std::optional<int64_t> campaign,
-               QueryFormat format, std::ostream& out);
+               QueryFormat format, std::ostream& out, double timeout_seconds);
+
+class QueryTimeout : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr double kDefaultQueryTimeoutSeconds = 60;
 
 }  // namespace fpv

@@ -11,7 +11,7 @@
 namespace fpv {
 namespace {
 
-std::string code(const std::string& s) { return "`" + s + "`"; }
+std::string code(const std::string& s) { return markdown_code(s); }
 
 std::string verdict_text(const ImplSummary& s) {
     if (s.tested == 0) return "not run";
@@ -205,19 +205,19 @@ void binary32_section(std::ostringstream& o, const CampaignReport& report) {
 std::string render_markdown(const CampaignReport& report) {
     const CampaignRecord& c = report.campaign;
     std::ostringstream o;
-    o << "# fpverify report: campaign " << c.id << " (" << c.spec.name << ")\n\n";
+    o << "# fpverify report: campaign " << c.id << " (" << markdown_text(c.spec.name) << ")\n\n";
     o << "- Status: " << c.status;
     if (c.status == "finished") o << " at " << c.finished_at;
     o << "; " << grouped(report.tested) << " of " << grouped(report.planned)
       << " inputs judged in " << human_duration(c.elapsed_seconds) << "\n";
-    o << "- Started " << c.created_at << " on " << code(c.host) << " with fpverify " << c.version
+    o << "- Started " << c.created_at << " on " << code(c.host) << " with fpverify " << markdown_text(c.version)
       << "; backend " << c.spec.backend << "\n";
-    if (!c.notes.empty()) o << "- Ran on: " << c.notes << "\n";
+    if (!c.notes.empty()) o << "- Ran on: " << markdown_text(c.notes) << "\n";
     if (c.spec.shard_count > 1) {
         o << "- Shard " << c.spec.shard_index << " of " << c.spec.shard_count
           << " (`--shard`): this part of every unit's inputs; `fpverify merge` combines the shards\n";
     }
-    if (!c.merged_from.empty()) o << "- Merged from shards: " << c.merged_from << "\n";
+    if (!c.merged_from.empty()) o << "- Merged from shards: " << markdown_code(c.merged_from) << "\n";
     if (c.status == "paused" || c.status == "running" || c.status == "partial") {
         o << "- Not finished: units advance in rounds, so each has had a comparable share of the inputs; where "
              "nothing failed, the 95 % bound column gives the failure rate the count so far rules out\n";

@@ -45,7 +45,7 @@ std::string owner_line(Store& store, const CampaignRecord& c) {
 }
 
 void print_campaign(Store& store, const CampaignRecord& c, std::ostream& out) {
-    out << "campaign " << c.id << " (" << c.spec.name << "): " << c.status;
+    out << "campaign " << c.id << " (" << terminal_text(c.spec.name) << "): " << c.status;
     if (c.spec.shard_count > 1) out << ", shard " << c.spec.shard_index << "/" << c.spec.shard_count;
     out << ", " << human_duration(c.elapsed_seconds) << " so far; " << owner_line(store, c) << "\n";
     const std::vector<UnitProgress> units = unit_progress(store, c.id);
@@ -63,7 +63,7 @@ void print_campaign(Store& store, const CampaignRecord& c, std::ostream& out) {
         } else if (remaining != 0) {
             eta_known = false;
         }
-        rows.push_back({u.impl, u.input_class, grouped(judged), grouped(size), percent_text(judged, size),
+        rows.push_back({u.impl, terminal_text(u.input_class), grouped(judged), grouped(size), percent_text(judged, size),
                         rate > 0 ? human_count(rate) : "-", left, grouped(u.failed)});
     }
     std::vector<size_t> width(rows.front().size(), 0);

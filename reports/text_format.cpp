@@ -1,5 +1,6 @@
 #include "reports/text_format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -94,6 +95,43 @@ std::string markdown_cell(std::string_view text) {
         cell += c;
     }
     return cell;
+}
+
+std::string terminal_text(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f) {
+            char escaped[5];
+            std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+            out += escaped;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string markdown_text(std::string_view text) {
+    std::string out;
+    for (const char c : terminal_text(text)) {
+        if (std::string_view("\\`*_[]<>#|!&~").find(c) != std::string_view::npos) out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+std::string markdown_code(std::string_view text) {
+    const std::string inside = terminal_text(text);
+    size_t longest = 0, run = 0;
+    for (const char c : inside) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const std::string fence(longest + 1, '`');
+    // A span that starts or ends with a backtick needs a space inside its fence.
+    const bool pad = !inside.empty() && (inside.front() == '`' || inside.back() == '`');
+    return fence + (pad ? " " : "") + inside + (pad ? " " : "") + fence;
 }
 
 std::string rate_bound_text(uint64_t inside, bool failed) {

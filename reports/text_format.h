@@ -12,6 +12,13 @@ std::string log2_text(double error_u2);  // log2 of a relative error given in u^
 std::string bin_label(int bin);          // "[2^-1, 2^0)", "0", "inf"
 std::string grouped(uint64_t n);         // 1,234,567
 std::string markdown_cell(std::string_view text);  // text for a Markdown table cell: "|" escaped
+// Text from users and files (campaign names, hosts, paths) as Markdown shows it literally, on
+// one line: control characters as \xNN, Markdown's active characters backslash-escaped.
+std::string markdown_text(std::string_view text);
+// The same as an inline code span: control characters as \xNN, backticks fenced by a longer run.
+std::string markdown_code(std::string_view text);
+// Text from users for a terminal: control characters (escape sequences, newlines) as \xNN.
+std::string terminal_text(std::string_view text);
 std::string percent_text(uint64_t part, uint64_t whole);
 std::string u2_text(double value);       // a bound or largest error in u^2, "-" when absent
 std::string bits32_text(uint32_t bits);  // 0x3f800000 (1)

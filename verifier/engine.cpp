@@ -138,7 +138,7 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
 
 void print_summary(const CampaignRecord& campaign, const std::vector<UnitState>& units) {
     std::printf("campaign %lld (%s): %s, seed %llu, %s\n", static_cast<long long>(campaign.id),
-                campaign.spec.name.c_str(), campaign.status.c_str(),
+                terminal_text(campaign.spec.name).c_str(), campaign.status.c_str(),
                 static_cast<unsigned long long>(campaign.spec.seed),
                 human_duration(campaign.elapsed_seconds).c_str());
     std::printf("%-22s %-40s %14s %14s %10s %10s %12s\n", "impl", "class", "tested", "failed", "rate",
@@ -149,8 +149,8 @@ void print_summary(const CampaignRecord& campaign, const std::vector<UnitState>&
         char max_error[32] = "-";
         if (t.has_failures()) std::snprintf(max_error, sizeof max_error, "%.3g", t.max_error());
         const std::string bound = rate_bound_text(t.inside(), t.has_failures());
-        std::string cls = u.input_class.size() > 40 ? "..." + u.input_class.substr(u.input_class.size() - 37)
-                                                    : u.input_class;
+        const std::string shown = terminal_text(u.input_class);
+        const std::string cls = shown.size() > 40 ? "..." + shown.substr(shown.size() - 37) : shown;
         std::printf("%-22s %-40s %14llu %14llu %9.4f%% %10s %12s\n", u.impl.c_str(), cls.c_str(),
                     static_cast<unsigned long long>(t.tested),
                     static_cast<unsigned long long>(t.failed()), 100 * rate, bound.c_str(), max_error);

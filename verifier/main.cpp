@@ -33,6 +33,7 @@
 #include "verifier/gpu_backend.h"
 #include "verifier/export_testfloat.h"
 #include "verifier/mutation.h"
+#include "verifier/output_file.h"
 #include "verifier/prove_div64.h"
 #include "verifier/repro.h"
 #include "verifier/thread_start.h"
@@ -332,28 +333,12 @@ int resume_command(const ResumeArgs& a) {
     return launch_and_execute(true, launch_unfinished, a.devices, options);
 }
 
-// Writes to a temporary file beside `path` and renames it, so no half-written report remains.
-void write_file_atomically(const std::string& path, const std::string& content) {
-    const std::string temporary = path + ".tmp-" + std::to_string(getpid());
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out) throw UsageError("--out: cannot write '" + path + "'");
-        out << content;
-        out.close();
-        if (!out) {
-            std::filesystem::remove(temporary);
-            throw UsageError("--out: cannot write '" + path + "'");
-        }
-    }
-    std::filesystem::rename(temporary, path);
-}
-
 // Writes `text` to the --out file, or to standard output.
 void deliver(const OutputOptions& output, const std::string& text) {
     if (output.out.empty()) {
         std::cout << text;
     } else {
-        write_file_atomically(output.out, text);
+        write_output_file(output.out, text);
     }
 }
 
@@ -383,7 +368,7 @@ int export_command(const DatabaseOptions& database, const OutputOptions& output,
 }
 
 int query_command(const DatabaseOptions& database, const OutputOptions& output, const std::string& sql,
-                  const std::string& preset) {
+                  const std::string& preset, const std::string& timeout) {
     if (sql.empty() == preset.empty()) {
         throw UsageError("query: give either an SQL statement or --preset NAME");
     }
@@ -402,7 +387,8 @@ int query_command(const DatabaseOptions& database, const OutputOptions& output, 
     }
     Store store = database.open(Store::Mode::read_only);
     run_query(store, statement,
-              database.campaign != 0 ? std::optional<int64_t>(database.campaign) : std::nullopt, f, std::cout);
+              database.campaign != 0 ? std::optional<int64_t>(database.campaign) : std::nullopt, f, std::cout,
+              timeout.empty() ? kDefaultQueryTimeoutSeconds : parse_duration(timeout, "--timeout"));
     return kExitClean;
 }
 
@@ -420,7 +406,7 @@ int mufu_model_command(const std::string& instruction_name, const std::string& t
         std::fprintf(stderr, "fpverify: this dump does not fit the model's structure; no model written\n");
         return kExitFailures;
     }
-    write_file_atomically(out_path, mufu_model_source(model, provenance));
+    write_output_file(out_path, mufu_model_source(model, provenance));
     return kExitClean;
 }
 
@@ -525,6 +511,9 @@ int main(int argc, char** argv) {
     query->add_option("sql", query_sql, "one read-only SQL statement");
     query->add_option("--preset", query_preset, "a named query (fpverify list presets)");
     query_output.add_to(query, "table | csv | json", "table", false);
+    std::string query_timeout;
+    query->add_option("--timeout", query_timeout,
+                      "stop the statement after this long (90s, 5m, 1h; default 60s): exit 3");
 
     MutationOptions mutation;
     std::string mutation_budget = "1e6";
@@ -609,7 +598,7 @@ int main(int argc, char** argv) {
         return kExitUsage;
     }
 
-    try {
+    const auto dispatch = [&]() -> int {
         if (list->parsed()) return list_command(list_what);
         if (run_cmd->parsed()) return run_command(run, command_line);
         if (resume_cmd->parsed()) return resume_command(resume);
@@ -628,7 +617,7 @@ int main(int argc, char** argv) {
                          static_cast<long long>(id), merge.into.c_str());
             return kExitClean;
         }
-        if (query->parsed()) return query_command(query_database, query_output, query_sql, query_preset);
+        if (query->parsed()) return query_command(query_database, query_output, query_sql, query_preset, query_timeout);
         if (mutation_cmd->parsed()) {
             mutation.budget = parse_count(mutation_budget, "--count");
             const std::vector<MutantOutcome> outcomes = run_mutation(mutation);
@@ -650,6 +639,17 @@ int main(int argc, char** argv) {
         if (mufu_dump_cmd->parsed()) {
             return mufu_dump(dump_dir, dump_device, parse_count(dump_random, "--random"));
         }
+        return kExitUsage;
+    };
+    try {
+        const int status = dispatch();
+        // What a command printed counts only if it arrived: a full disk or /dev/full is exit 3.
+        std::string why;
+        if (!standard_output_intact(why)) {
+            std::fprintf(stderr, "fpverify: cannot write standard output: %s\n", why.c_str());
+            return kExitRuntime;
+        }
+        return status;
     } catch (const UsageError& e) {
         std::fprintf(stderr, "fpverify: %s\n", e.what());
         return kExitUsage;
