@@ -17,6 +17,7 @@
 #include "core/mufu_model_derivation.h"
 #include "core/usage_error.h"
 #include "ops/catalogue.h"
+#include "reports/comparison.h"
 #include "reports/query.h"
 #include "reports/report_model.h"
 #include "reports/status_view.h"
@@ -27,6 +28,7 @@
 #include "verifier/campaign_setup.h"
 #include "verifier/cli_checks.h"
 #include "verifier/count_parse.h"
+#include "verifier/database_ref.h"
 #include "verifier/duration_parse.h"
 #include "verifier/engine.h"
 #include "verifier/merge_shards.h"
@@ -342,11 +344,29 @@ void deliver(const OutputOptions& output, const std::string& text) {
     }
 }
 
-int report_command(const DatabaseOptions& database, const OutputOptions& output) {
+// `report --compare OLD[:ID]`: the report's campaign against an earlier one; with
+// --fail-on-regression, exit 1 when a unit got worse.
+int comparison_command(const CampaignReport& now, const OutputOptions& output, const std::string& against,
+                       bool fail_on_regression) {
+    const DatabaseRef ref = parse_database_ref(against, "--compare");
+    Store old_store(ref.path, Store::Mode::read_only);
+    const CampaignReport then =
+        load_report(old_store, ref.campaign != 0 ? ref.campaign : old_store.latest_campaign(false));
+    const CampaignComparison c = compare_campaigns(then, now);
+    deliver(output, output.format == "json"   ? render_comparison_json(c)
+                    : output.format == "html" ? render_comparison_html(c)
+                                              : render_comparison_markdown(c));
+    return fail_on_regression && c.regressed() ? kExitFailures : kExitClean;
+}
+
+int report_command(const DatabaseOptions& database, const OutputOptions& output, const std::string& compare,
+                   bool fail_on_regression) {
     output.check({"md", "html", "json"});
+    if (fail_on_regression && compare.empty()) throw UsageError("--fail-on-regression needs --compare");
     Store store = database.open(Store::Mode::read_only);
     const int64_t id = database.campaign != 0 ? database.campaign : store.latest_campaign(false);
     const CampaignReport report = load_report(store, id);
+    if (!compare.empty()) return comparison_command(report, output, compare, fail_on_regression);
     deliver(output, output.format == "json"   ? render_json(report)
                     : output.format == "html" ? render_html(report)
                                               : render_markdown(report));
@@ -502,6 +522,13 @@ int main(int argc, char** argv) {
     auto* report = app.add_subcommand("report", "write a campaign's report");
     report_database.add_to(report, "campaign id (default: newest)");
     report_output.add_to(report, "md | html | json", "md", true);
+    std::string report_compare;
+    bool report_fail_on_regression = false;
+    report->add_option("--compare", report_compare,
+                       "OLD.db or OLD.db:ID: compare with that campaign, unit by unit (rates, a test at 5 %, "
+                       "categories, worst cases)");
+    report->add_flag("--fail-on-regression", report_fail_on_regression,
+                     "with --compare: exit 1 when any unit got worse");
 
     DatabaseOptions query_database;
     OutputOptions query_output;
@@ -602,7 +629,9 @@ int main(int argc, char** argv) {
         if (list->parsed()) return list_command(list_what);
         if (run_cmd->parsed()) return run_command(run, command_line);
         if (resume_cmd->parsed()) return resume_command(resume);
-        if (report->parsed()) return report_command(report_database, report_output);
+        if (report->parsed()) {
+            return report_command(report_database, report_output, report_compare, report_fail_on_regression);
+        }
         if (status_cmd->parsed()) {
             Store store = status_database.open(Store::Mode::read_only);
             print_status(store, status_database.campaign != 0 ? std::optional<int64_t>(status_database.campaign)

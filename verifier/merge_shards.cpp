@@ -1,7 +1,6 @@
 #include "verifier/merge_shards.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +8,7 @@
 #include "core/usage_error.h"
 #include "reports/store.h"
 #include "verifier/campaign_setup.h"
+#include "verifier/database_ref.h"
 
 namespace fpv {
 namespace {
@@ -21,19 +21,9 @@ struct LoadedShard {
 };
 
 LoadedShard load_shard(const std::string& argument) {
-    std::string path = argument;
-    int64_t id = 0;
-    // PATH:ID, unless PATH itself (with its colon) names the file.
-    const size_t colon = argument.rfind(':');
-    if (colon != std::string::npos && colon + 1 < argument.size() &&
-        argument.find_first_not_of("0123456789", colon + 1) == std::string::npos &&
-        !std::filesystem::exists(argument)) {
-        path = argument.substr(0, colon);
-        const std::string digits = argument.substr(colon + 1);
-        if (digits.size() > 18) throw UsageError("merge: '" + argument + "': campaign id out of range");
-        id = std::stoll(digits);
-    }
-    if (!std::filesystem::is_regular_file(path)) throw UsageError("merge: no database at '" + path + "'");
+    const DatabaseRef ref = parse_database_ref(argument, "merge");
+    const std::string& path = ref.path;
+    int64_t id = ref.campaign;
     Store store(path, Store::Mode::read_only);
     LoadedShard shard;
     if (id == 0) id = store.latest_campaign(false);

@@ -1,0 +1,225 @@
+#include "reports/comparison.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "reports/text_format.h"
+
+namespace fpv {
+namespace {
+
+std::vector<std::string> failure_categories(const Tally& t) {
+    std::vector<std::string> names;
+    for (int i = 0; i < kCategoryCount; ++i) {
+        const auto c = static_cast<Category>(i);
+        if (t.by_category[static_cast<size_t>(i)] != 0 && is_failure(c)) names.emplace_back(category_name(c));
+    }
+    return names;
+}
+
+std::vector<std::string> missing_from(const std::vector<std::string>& these, const std::vector<std::string>& there) {
+    std::vector<std::string> out;
+    for (const std::string& name : these) {
+        if (std::find(there.begin(), there.end(), name) == there.end()) out.push_back(name);
+    }
+    return out;
+}
+
+const UnitState* find_unit(const CampaignReport& r, const std::string& impl, const std::string& input_class) {
+    for (const UnitState& u : r.units) {
+        if ((impl.empty() || u.impl == impl) && u.input_class == input_class) return &u;
+    }
+    return nullptr;
+}
+
+std::string error_unit_of(const CampaignReport& r, const std::string& impl) {
+    for (const ImplSummary& s : r.impls) {
+        if (s.impl == impl) return s.error_unit;
+    }
+    return "ulp";
+}
+
+std::string rate_text(uint64_t failed, uint64_t inside, const RateInterval& ci) {
+    if (inside == 0) return "-";
+    char text[96];
+    std::snprintf(text, sizeof text, "%.3g [%.2g, %.2g]", static_cast<double>(failed) / static_cast<double>(inside),
+                  ci.low, ci.high);
+    return text;
+}
+
+std::string worst_text(const std::optional<double>& e) { return e ? error_text(*e) : "-"; }
+
+std::string list_text(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out.empty() ? "-" : out;
+}
+
+std::string html_escape(const std::string& s) {
+    std::string out;
+    for (const char ch : s) {
+        switch (ch) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += ch;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+bool CampaignComparison::regressed() const {
+    return std::any_of(units.begin(), units.end(), [](const UnitComparison& u) { return u.trend == Trend::worse; });
+}
+
+CampaignComparison compare_campaigns(const CampaignReport& old_report, const CampaignReport& new_report) {
+    CampaignComparison c;
+    c.old_campaign = old_report.campaign;
+    c.new_campaign = new_report.campaign;
+    const auto fill = [](UnitComparison& u, const UnitState* then, const UnitState* now) {
+        u.in_old = then != nullptr;
+        u.in_new = now != nullptr;
+        std::vector<std::string> old_categories, new_categories;
+        if (then != nullptr) {
+            u.old_inside = then->tally.inside();
+            u.old_failed = then->tally.failed();
+            if (!then->tally.worst.empty()) u.old_worst = then->tally.max_error();
+            old_categories = failure_categories(then->tally);
+        }
+        if (now != nullptr) {
+            u.new_inside = now->tally.inside();
+            u.new_failed = now->tally.failed();
+            if (!now->tally.worst.empty()) u.new_worst = now->tally.max_error();
+            new_categories = failure_categories(now->tally);
+        }
+        u.old_interval = rate_interval(u.old_failed, u.old_inside);
+        u.new_interval = rate_interval(u.new_failed, u.new_inside);
+        if (then != nullptr && now != nullptr) {
+            u.p_value = equal_rates_p_value(u.old_failed, u.old_inside, u.new_failed, u.new_inside);
+            u.trend = compare_rates(u.old_failed, u.old_inside, u.new_failed, u.new_inside);
+            u.appeared = missing_from(new_categories, old_categories);
+            u.vanished = missing_from(old_categories, new_categories);
+        }
+    };
+    // One impl on each side under two names: the same classes are compared (a fix against the
+    // impl it fixes); otherwise units pair by impl and class.
+    const bool by_class = old_report.campaign.spec.impls.size() == 1 && new_report.campaign.spec.impls.size() == 1 &&
+                          old_report.campaign.spec.impls != new_report.campaign.spec.impls;
+    const std::string old_name = by_class ? old_report.campaign.spec.impls.front() : "";
+    for (const UnitState& now : new_report.units) {
+        UnitComparison u;
+        u.impl = now.impl;
+        u.old_impl = old_name;
+        u.input_class = now.input_class;
+        u.error_unit = error_unit_of(new_report, now.impl);
+        fill(u, find_unit(old_report, by_class ? "" : now.impl, now.input_class), &now);
+        c.units.push_back(std::move(u));
+    }
+    for (const UnitState& then : old_report.units) {
+        if (find_unit(new_report, by_class ? "" : then.impl, then.input_class) != nullptr) continue;
+        UnitComparison u;
+        u.impl = then.impl;
+        u.input_class = then.input_class;
+        u.error_unit = error_unit_of(old_report, then.impl);
+        fill(u, &then, nullptr);
+        c.units.push_back(std::move(u));
+    }
+    return c;
+}
+
+std::string render_comparison_markdown(const CampaignComparison& c) {
+    std::ostringstream o;
+    o << "# fpverify comparison: campaign " << c.new_campaign.id << " (" << markdown_text(c.new_campaign.spec.name)
+      << ") against campaign " << c.old_campaign.id << " (" << markdown_text(c.old_campaign.spec.name) << ")\n\n";
+    o << "Failure rates inside each impl's domain with 95 % intervals (Wilson; the one-sided bound when "
+         "nothing failed). Verdict: the conditional binomial test of equal rates, two-sided at 5 %: `worse` or "
+         "`better` when p < 0.05, `unchanged` otherwise.\n\n";
+    int worse = 0, better = 0;
+    for (const UnitComparison& u : c.units) {
+        worse += u.trend == Trend::worse;
+        better += u.trend == Trend::better;
+    }
+    o << "**" << worse << " worse, " << better << " better** of " << c.units.size() << " units.\n\n";
+    o << "| impl | class | then: failed / inputs | rate then | now: failed / inputs | rate now | p | verdict | "
+         "new categories | vanished | worst then | worst now |\n";
+    o << "|---|---|---:|---|---:|---|---:|---|---|---|---:|---:|\n";
+    for (const UnitComparison& u : c.units) {
+        char p[32];
+        std::snprintf(p, sizeof p, "%.3g", u.p_value);
+        const std::string verdict = !u.in_old ? "new unit" : !u.in_new ? "gone" : std::string(trend_name(u.trend));
+        o << "| " << (u.old_impl.empty() ? "" : markdown_code(u.old_impl) + " &rarr; ") << markdown_code(u.impl) << " | "
+          << markdown_code(u.input_class) << " | "
+          << (u.in_old ? grouped(u.old_failed) + " / " + grouped(u.old_inside) : "-") << " | "
+          << (u.in_old ? rate_text(u.old_failed, u.old_inside, u.old_interval) : "-") << " | "
+          << (u.in_new ? grouped(u.new_failed) + " / " + grouped(u.new_inside) : "-") << " | "
+          << (u.in_new ? rate_text(u.new_failed, u.new_inside, u.new_interval) : "-") << " | "
+          << (u.in_old && u.in_new ? p : "-") << " | "
+          << (u.trend == Trend::worse ? "**worse**" : verdict) << " | " << list_text(u.appeared) << " | "
+          << list_text(u.vanished) << " | " << worst_text(u.old_worst) << " | " << worst_text(u.new_worst) << " |\n";
+    }
+    return o.str();
+}
+
+std::string render_comparison_json(const CampaignComparison& c) {
+    using nlohmann::json;
+    json units = json::array();
+    const auto optional_error = [](const std::optional<double>& e) { return e ? json(*e) : json(nullptr); };
+    for (const UnitComparison& u : c.units) {
+        units.push_back({{"impl", u.impl},
+                         {"old_impl", u.old_impl.empty() ? json(nullptr) : json(u.old_impl)},
+                         {"class", u.input_class},
+                         {"in_old", u.in_old},
+                         {"in_new", u.in_new},
+                         {"old", {{"inside", u.old_inside}, {"failed", u.old_failed},
+                                  {"interval_95", {u.old_interval.low, u.old_interval.high}},
+                                  {"max_error", optional_error(u.old_worst)}}},
+                         {"new", {{"inside", u.new_inside}, {"failed", u.new_failed},
+                                  {"interval_95", {u.new_interval.low, u.new_interval.high}},
+                                  {"max_error", optional_error(u.new_worst)}}},
+                         {"p_value", u.p_value},
+                         {"verdict", std::string(trend_name(u.trend))},
+                         {"appeared_categories", u.appeared},
+                         {"vanished_categories", u.vanished},
+                         {"error_unit", u.error_unit}});
+    }
+    const json out = {{"old_campaign", {{"id", c.old_campaign.id}, {"name", c.old_campaign.spec.name}}},
+                      {"new_campaign", {{"id", c.new_campaign.id}, {"name", c.new_campaign.spec.name}}},
+                      {"test", "conditional binomial test of equal failure rates, two-sided, alpha 0.05"},
+                      {"regressed", c.regressed()},
+                      {"units", units}};
+    return out.dump(2) + "\n";
+}
+
+std::string render_comparison_html(const CampaignComparison& c) {
+    std::ostringstream o;
+    o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>fpverify comparison</title>"
+         "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
+         "padding:2px 6px}.worse{color:#b00;font-weight:bold}.better{color:#070}</style></head><body>\n";
+    o << "<h1>Campaign " << c.new_campaign.id << " (" << html_escape(c.new_campaign.spec.name) << ") against campaign "
+      << c.old_campaign.id << " (" << html_escape(c.old_campaign.spec.name) << ")</h1>\n";
+    o << "<p>Failure rates with 95 % intervals; verdict by the conditional binomial test of equal rates, two-sided "
+         "at 5 %.</p>\n<table>\n<tr><th>impl</th><th>class</th><th>rate then</th><th>rate now</th><th>p</th>"
+         "<th>verdict</th><th>new categories</th><th>vanished</th><th>worst then</th><th>worst now</th></tr>\n";
+    for (const UnitComparison& u : c.units) {
+        char p[32];
+        std::snprintf(p, sizeof p, "%.3g", u.p_value);
+        const std::string verdict = !u.in_old ? "new unit" : !u.in_new ? "gone" : std::string(trend_name(u.trend));
+        o << "<tr><td>" << (u.old_impl.empty() ? "" : "<code>" + html_escape(u.old_impl) + "</code> &rarr; ") << "<code>"
+          << html_escape(u.impl) << "</code></td><td><code>" << html_escape(u.input_class)
+          << "</code></td><td>" << (u.in_old ? rate_text(u.old_failed, u.old_inside, u.old_interval) : "-")
+          << "</td><td>" << (u.in_new ? rate_text(u.new_failed, u.new_inside, u.new_interval) : "-") << "</td><td>"
+          << (u.in_old && u.in_new ? p : "-") << "</td><td class=\"" << trend_name(u.trend) << "\">" << verdict
+          << "</td><td>" << list_text(u.appeared) << "</td><td>" << list_text(u.vanished) << "</td><td>"
+          << worst_text(u.old_worst) << "</td><td>" << worst_text(u.new_worst) << "</td></tr>\n";
+    }
+    o << "</table>\n</body></html>\n";
+    return o.str();
+}
+
+}  // namespace fpv
