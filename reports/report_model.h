@@ -59,5 +59,6 @@ CampaignReport load_report(Store& store, int64_t campaign_id);
 std::string render_markdown(const CampaignReport& report);
 std::string render_json(const CampaignReport& report);
 std::string render_html(const CampaignReport& report);
+std::string render_latex(const CampaignReport& report);
 
 }  // namespace fpv

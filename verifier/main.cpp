@@ -361,15 +361,17 @@ int comparison_command(const CampaignReport& now, const OutputOptions& output, c
 
 int report_command(const DatabaseOptions& database, const OutputOptions& output, const std::string& compare,
                    bool fail_on_regression) {
-    output.check({"md", "html", "json"});
+    output.check({"md", "html", "json", "latex"});
+    if (!compare.empty() && output.format == "latex") throw UsageError("--compare: write md, html or json");
     if (fail_on_regression && compare.empty()) throw UsageError("--fail-on-regression needs --compare");
     Store store = database.open(Store::Mode::read_only);
     const int64_t id = database.campaign != 0 ? database.campaign : store.latest_campaign(false);
     const CampaignReport report = load_report(store, id);
     if (!compare.empty()) return comparison_command(report, output, compare, fail_on_regression);
-    deliver(output, output.format == "json"   ? render_json(report)
-                    : output.format == "html" ? render_html(report)
-                                              : render_markdown(report));
+    deliver(output, output.format == "json"    ? render_json(report)
+                    : output.format == "html"  ? render_html(report)
+                    : output.format == "latex" ? render_latex(report)
+                                               : render_markdown(report));
     return kExitClean;
 }
 
@@ -521,7 +523,7 @@ int main(int argc, char** argv) {
     OutputOptions report_output;
     auto* report = app.add_subcommand("report", "write a campaign's report");
     report_database.add_to(report, "campaign id (default: newest)");
-    report_output.add_to(report, "md | html | json", "md", true);
+    report_output.add_to(report, "md | html | json | latex (booktabs tables, a document pdflatex compiles)", "md", true);
     std::string report_compare;
     bool report_fail_on_regression = false;
     report->add_option("--compare", report_compare,
