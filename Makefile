@@ -100,7 +100,7 @@ GPU_TEST_OBJECTS := $(GPU_TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
 
 # Debian packages the build needs; dpkg says which are missing.
 DEB_PACKAGES := libmpfr-dev libgmp-dev libsqlite3-dev libcli11-dev nlohmann-json3-dev libgtest-dev zlib1g-dev \
-	sqlite3 libopenmpi-dev openmpi-bin
+	sqlite3 libopenmpi-dev openmpi-bin chromium-headless-shell
 MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)

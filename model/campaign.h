@@ -45,6 +45,7 @@ struct UnitState {
     int generator_version = 0;     // the class's version when the unit started
     std::string digest;            // vector-file content digest, empty for generators
     bool exhaustive = false;       // an exhaustive sweep of binary32 bit patterns
+    bool map_partial = false;      // its failure map misses inputs judged before schema 7
 
     bool done() const { return next_index >= planned; }
     uint64_t size() const { return planned - begin_index; }      // inputs this campaign judges

@@ -162,6 +162,7 @@ void Tally::merge(const Tally& other, const TallyLimits& limits) {
         wrong_runs.clear();
     }
     merge_capped(disagreements, other.disagreements, limits.failures_kept, lower_index);
+    map.merge(other.map);
 }
 
 }  // namespace fpv

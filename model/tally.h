@@ -10,6 +10,7 @@
 
 #include "core/operands.h"
 #include "model/error_bins.h"
+#include "model/failure_map.h"
 #include "reference/verdict.h"
 
 namespace fpv {
@@ -86,6 +87,7 @@ struct Tally {
     // from it in representable numbers: index 1 to kStepBuckets - 2 exactly, the last for more.
     static constexpr size_t kStepBuckets = 66;
     std::vector<uint64_t> step_counts;        // empty if none
+    FailureMap map;                           // inside the domain: tested and failed by cell
     uint64_t max_steps() const;               // the largest distance seen (the last bucket counts as 65)
 
     uint64_t count(Category c) const { return by_category[static_cast<size_t>(c)]; }
@@ -100,10 +102,12 @@ struct Tally {
     double max_error() const { return worst.empty() ? 0.0 : worst.front().error; }
 
     // Inline: this runs for every judged input; measured errors and failures take slow paths.
+    // `cell`: the input's failure-map cell (model/failure_map.h), or -1 to leave the map alone.
     void record(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,
-                const TallyLimits& limits) {
+                const TallyLimits& limits, int cell = -1) {
         ++tested;
         ++by_category[static_cast<size_t>(v.category)];
+        if (cell >= 0 && v.inside()) map.add(cell, 1, v.failed() ? 1 : 0);
         if (v.measured || v.failed()) record_details(index, input, result, v, limits);
     }
     void record_details(uint64_t index, const Operands& input, uint64_t result, const Verdict& v,

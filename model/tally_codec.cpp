@@ -63,7 +63,9 @@ std::vector<uint8_t> encode_tally(const Tally& t) {
                     {"wrong_runs", runs},
                     {"wrong_runs_overflow", t.wrong_runs_overflow},
                     {"wrong_by_binade", t.wrong_by_binade},
-                    {"step_counts", t.step_counts}};
+                    {"step_counts", t.step_counts},
+                    {"map_tested", t.map.tested},
+                    {"map_failed", t.map.failed}};
     return json::to_msgpack(j);
 }
 
@@ -85,6 +87,12 @@ Tally decode_tally(const std::vector<uint8_t>& bytes) {
         t.wrong_runs_overflow = j.at("wrong_runs_overflow").get<bool>();
         t.wrong_by_binade = j.at("wrong_by_binade").get<std::vector<uint64_t>>();
         t.step_counts = j.at("step_counts").get<std::vector<uint64_t>>();
+        t.map.tested = j.at("map_tested").get<std::vector<uint64_t>>();
+        t.map.failed = j.at("map_failed").get<std::vector<uint64_t>>();
+        if (t.map.tested.size() != t.map.failed.size() ||
+            (!t.map.empty() && t.map.tested.size() != static_cast<size_t>(kMapCells))) {
+            throw std::runtime_error("malformed failure map from another rank");
+        }
         return t;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("malformed tally from another rank: ") + e.what());

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "ops/catalogue.h"
+#include "reports/report_document.h"
+#include "reports/svg_plot.h"
 #include "reports/text_format.h"
 
 namespace fpv {
@@ -58,20 +60,6 @@ std::string list_text(const std::vector<std::string>& names) {
     return out.empty() ? "-" : out;
 }
 
-std::string html_escape(const std::string& s) {
-    std::string out;
-    for (const char ch : s) {
-        switch (ch) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += ch;
-        }
-    }
-    return out;
-}
-
 }  // namespace
 
 bool CampaignComparison::regressed() const {
@@ -121,6 +109,13 @@ CampaignComparison compare_campaigns(const CampaignReport& old_report, const Cam
         fill(u, find_unit(old_report, by_class ? "" : now.impl, now.input_class), &now);
         c.units.push_back(std::move(u));
     }
+    for (const ImplSummary& now : new_report.impls) {
+        for (const ImplSummary& then : old_report.impls) {
+            if ((by_class || then.impl == now.impl) && then.op == now.op && (!then.merged.map.empty() || !now.merged.map.empty())) {
+                c.maps.push_back({then.impl, now.impl, now.op, then.merged.map, now.merged.map});
+            }
+        }
+    }
     for (const UnitState& then : old_report.units) {
         if (find_unit(new_report, by_class ? "" : then.impl, then.input_class) != nullptr) continue;
         UnitComparison u;
@@ -133,37 +128,74 @@ CampaignComparison compare_campaigns(const CampaignReport& old_report, const Cam
     return c;
 }
 
-std::string render_comparison_markdown(const CampaignComparison& c) {
-    std::ostringstream o;
-    o << "# fpverify comparison: campaign " << c.new_campaign.id << " (" << markdown_text(c.new_campaign.spec.name)
-      << ") against campaign " << c.old_campaign.id << " (" << markdown_text(c.old_campaign.spec.name) << ")\n\n";
-    o << "Failure rates inside each impl's domain with 95 % intervals (Wilson; the one-sided bound when "
-         "nothing failed). Verdict: the conditional binomial test of equal rates, two-sided at 5 %: `worse` or "
-         "`better` when p < 0.05, `unchanged` otherwise.\n\n";
+namespace {
+
+doc::Document comparison_document(const CampaignComparison& c) {
+    doc::Document d;
+    d.heading(1, doc::Text("fpverify comparison: campaign " + std::to_string(c.new_campaign.id) + " (")
+                     .user(c.new_campaign.spec.name)
+                     .plain(") against campaign " + std::to_string(c.old_campaign.id) + " (")
+                     .user(c.old_campaign.spec.name)
+                     .plain(")"));
+    d.paragraph(doc::Text("Failure rates inside each impl's domain with 95 % intervals (Wilson; the one-sided bound "
+                          "when nothing failed). Verdict: the conditional binomial test of equal rates, two-sided at "
+                          "5 %: ")
+                    .code("worse")
+                    .plain(" or ")
+                    .code("better")
+                    .plain(" when p < 0.05, ")
+                    .code("unchanged")
+                    .plain(" otherwise."));
     int worse = 0, better = 0;
     for (const UnitComparison& u : c.units) {
         worse += u.trend == Trend::worse;
         better += u.trend == Trend::better;
     }
-    o << "**" << worse << " worse, " << better << " better** of " << c.units.size() << " units.\n\n";
-    o << "| impl | class | then: failed / inputs | rate then | now: failed / inputs | rate now | p | verdict | "
-         "new categories | vanished | worst then | worst now |\n";
-    o << "|---|---|---:|---|---:|---|---:|---|---|---|---:|---:|\n";
+    d.paragraph(doc::Text()
+                    .strong(std::to_string(worse) + " worse, " + std::to_string(better) + " better")
+                    .plain(" of " + std::to_string(c.units.size()) + " units."));
+    doc::Table t("comparison", {"impl", "class", "then: failed / inputs", "rate then", "now: failed / inputs", "rate now", "p",
+                          "verdict", "new categories", "vanished", "worst then", "worst now"}, "llrlrlrlllrr");
+    std::vector<svg::CompareRow> plotted;
     for (const UnitComparison& u : c.units) {
         char p[32];
         std::snprintf(p, sizeof p, "%.3g", u.p_value);
         const std::string verdict = !u.in_old ? "new unit" : !u.in_new ? "gone" : std::string(trend_name(u.trend));
-        o << "| " << (u.old_impl.empty() ? "" : markdown_code(u.old_impl) + " &rarr; ") << markdown_code(u.impl) << " | "
-          << markdown_code(u.input_class) << " | "
-          << (u.in_old ? grouped(u.old_failed) + " / " + grouped(u.old_inside) : "-") << " | "
-          << (u.in_old ? rate_text(u.old_failed, u.old_inside, u.old_interval) : "-") << " | "
-          << (u.in_new ? grouped(u.new_failed) + " / " + grouped(u.new_inside) : "-") << " | "
-          << (u.in_new ? rate_text(u.new_failed, u.new_inside, u.new_interval) : "-") << " | "
-          << (u.in_old && u.in_new ? p : "-") << " | "
-          << (u.trend == Trend::worse ? "**worse**" : verdict) << " | " << list_text(u.appeared) << " | "
-          << list_text(u.vanished) << " | " << worst_text(u.old_worst) << " | " << worst_text(u.new_worst) << " |\n";
+        doc::Text impl;
+        if (!u.old_impl.empty()) impl.code(u.old_impl).plain(" → ");
+        impl.code(u.impl);
+        t.rows.push_back({impl, doc::Text().code(u.input_class),
+                          u.in_old ? grouped(u.old_failed) + " / " + grouped(u.old_inside) : "-",
+                          u.in_old ? rate_text(u.old_failed, u.old_inside, u.old_interval) : "-",
+                          u.in_new ? grouped(u.new_failed) + " / " + grouped(u.new_inside) : "-",
+                          u.in_new ? rate_text(u.new_failed, u.new_inside, u.new_interval) : "-",
+                          u.in_old && u.in_new ? p : "-",
+                          u.trend == Trend::worse ? doc::Text().strong("worse") : doc::Text(verdict),
+                          list_text(u.appeared), list_text(u.vanished), worst_text(u.old_worst),
+                          worst_text(u.new_worst)});
+        t.row_class.push_back(u.in_old && u.in_new ? std::string(trend_name(u.trend)) : "");
+        plotted.push_back({(u.old_impl.empty() ? "" : u.old_impl + " → ") + u.impl + " x " + u.input_class, verdict,
+                           u.old_failed, u.old_inside, u.new_failed, u.new_inside});
     }
-    return o.str();
+    d.table(std::move(t));
+    d.plot(svg::compared_rates(plotted));
+    for (const MapComparison& m : c.maps) {
+        d.heading(2, doc::Text("Failure maps: ").code(m.impl_then).plain(" then, ").code(m.impl_now).plain(" now"));
+        d.paragraph(grouped(m.then.total_failed()) + " of " + grouped(m.then.total_tested()) + " failed then, " +
+                    grouped(m.now.total_failed()) + " of " + grouped(m.now.total_tested()) + " now.");
+        d.plot(svg::failure_map(m.then, op_info(m.op), "failure map then: " + m.impl_then));
+        d.plot(svg::failure_map(m.now, op_info(m.op), "failure map now: " + m.impl_now));
+    }
+    return d;
+}
+
+}  // namespace
+
+std::string render_comparison_markdown(const CampaignComparison& c) { return doc::to_markdown(comparison_document(c)); }
+
+std::string render_comparison_html(const CampaignComparison& c) {
+    return doc::to_html(comparison_document(c), "fpverify comparison: campaign " + std::to_string(c.new_campaign.id) +
+                                                    " against campaign " + std::to_string(c.old_campaign.id));
 }
 
 std::string render_comparison_json(const CampaignComparison& c) {
@@ -194,32 +226,6 @@ std::string render_comparison_json(const CampaignComparison& c) {
                       {"regressed", c.regressed()},
                       {"units", units}};
     return out.dump(2) + "\n";
-}
-
-std::string render_comparison_html(const CampaignComparison& c) {
-    std::ostringstream o;
-    o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>fpverify comparison</title>"
-         "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
-         "padding:2px 6px}.worse{color:#b00;font-weight:bold}.better{color:#070}</style></head><body>\n";
-    o << "<h1>Campaign " << c.new_campaign.id << " (" << html_escape(c.new_campaign.spec.name) << ") against campaign "
-      << c.old_campaign.id << " (" << html_escape(c.old_campaign.spec.name) << ")</h1>\n";
-    o << "<p>Failure rates with 95 % intervals; verdict by the conditional binomial test of equal rates, two-sided "
-         "at 5 %.</p>\n<table>\n<tr><th>impl</th><th>class</th><th>rate then</th><th>rate now</th><th>p</th>"
-         "<th>verdict</th><th>new categories</th><th>vanished</th><th>worst then</th><th>worst now</th></tr>\n";
-    for (const UnitComparison& u : c.units) {
-        char p[32];
-        std::snprintf(p, sizeof p, "%.3g", u.p_value);
-        const std::string verdict = !u.in_old ? "new unit" : !u.in_new ? "gone" : std::string(trend_name(u.trend));
-        o << "<tr><td>" << (u.old_impl.empty() ? "" : "<code>" + html_escape(u.old_impl) + "</code> &rarr; ") << "<code>"
-          << html_escape(u.impl) << "</code></td><td><code>" << html_escape(u.input_class)
-          << "</code></td><td>" << (u.in_old ? rate_text(u.old_failed, u.old_inside, u.old_interval) : "-")
-          << "</td><td>" << (u.in_new ? rate_text(u.new_failed, u.new_inside, u.new_interval) : "-") << "</td><td>"
-          << (u.in_old && u.in_new ? p : "-") << "</td><td class=\"" << trend_name(u.trend) << "\">" << verdict
-          << "</td><td>" << list_text(u.appeared) << "</td><td>" << list_text(u.vanished) << "</td><td>"
-          << worst_text(u.old_worst) << "</td><td>" << worst_text(u.new_worst) << "</td></tr>\n";
-    }
-    o << "</table>\n</body></html>\n";
-    return o.str();
 }
 
 }  // namespace fpv

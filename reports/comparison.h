@@ -27,9 +27,17 @@ struct UnitComparison {
     std::string error_unit;
 };
 
+// One impl's failure map in both campaigns (all its classes together).
+struct MapComparison {
+    std::string impl_then, impl_now;
+    OpId op;
+    FailureMap then, now;
+};
+
 struct CampaignComparison {
     CampaignRecord old_campaign, new_campaign;
     std::vector<UnitComparison> units;  // the new campaign's units, then those only in the old one
+    std::vector<MapComparison> maps;
     bool regressed() const;             // a unit got worse
 };
 

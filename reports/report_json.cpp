@@ -105,6 +105,28 @@ json binades_json(const Tally& t) {
     return out;
 }
 
+// The cells any input reached, with what their rows and columns stand for.
+json map_json(const FailureMap& map, OpId op, bool partial) {
+    const OpInfo& info = op_info(op);
+    const MapLayout layout = map_layout(info);
+    json cells = json::array();
+    for (size_t i = 0; i < map.tested.size(); ++i) {
+        if (map.tested[i] == 0) continue;
+        const int row = static_cast<int>(i) / kMapSide, column = static_cast<int>(i) % kMapSide;
+        cells.push_back({{"row", row},
+                         {"column", column},
+                         {"row_label", bucket_label(layout.rows, row)},
+                         {"column_label", bucket_label(layout.cols, column)},
+                         {"tested", map.tested[i]},
+                         {"failed", map.failed[i]}});
+    }
+    return {{"rows", axis_title(layout.rows, info)},
+            {"columns", axis_title(layout.cols, info)},
+            {"side", kMapSide},
+            {"partial", partial},
+            {"cells", cells}};
+}
+
 }  // namespace
 
 std::string render_json(const CampaignReport& report) {
@@ -141,7 +163,8 @@ std::string render_json(const CampaignReport& report) {
                   {"max_error", s.merged.worst.empty() ? json(nullptr) : error_json(s.merged.max_error())},
                   {"categories", categories_json(s.merged)},
                   {"histogram", histogram_json(s.merged.error_histogram)},
-                  {"outside_histogram", histogram_json(s.merged.outside_histogram)}};
+                  {"outside_histogram", histogram_json(s.merged.outside_histogram)},
+                  {"failure_map", map_json(s.merged.map, s.op, s.map_partial)}};
         if (s.info != nullptr) {
             const ImplSpec& spec = s.info->spec;
             j["summary"] = spec.summary;
@@ -212,6 +235,7 @@ std::string render_json(const CampaignReport& report) {
                          {"wrong_runs_overflow", t.wrong_runs_overflow},
                          {"wrong_by_binade", binades_json(t)},
                          {"ulp_steps", steps_json(t)},
+                         {"failure_map", map_json(t.map, op, u.map_partial)},
                          {"reference_disagreements", t.reference_disagreements},
                          {"disagreements", disagreements},
                          {"seconds", u.seconds}});

@@ -32,6 +32,7 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
         const TallyLimits all{r.campaign.spec.limits.worst_kept, 0};
         for (const UnitState& u : r.units) {
             if (u.impl != name) continue;
+            s.map_partial = s.map_partial || u.map_partial;
             const double before = s.merged.max_error();
             const bool had = !s.merged.worst.empty();
             const double outside_before =

@@ -20,6 +20,7 @@ struct ImplSummary {
     uint64_t tested = 0, inside = 0, failed = 0, outside = 0;
     Tally merged;  // all classes of the impl, for histograms, categories and worst cases
     std::string worst_class, outside_worst_class;  // where merged.worst[0] and outside_worst[0] come from
+    bool map_partial = false;  // a unit's failure map misses inputs judged before schema 7
 };
 
 struct CampaignReport {

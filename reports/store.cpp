@@ -29,6 +29,18 @@ CREATE TABLE leases (
 );
 )sql";
 
+// Version 7's failure maps (model/failure_map.h): inputs inside the domain, by cell.
+constexpr const char* kFailureMapTable = R"sql(
+CREATE TABLE failure_map (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    cell        INTEGER NOT NULL,
+    tested      INTEGER NOT NULL,
+    failed      INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, cell)
+);
+)sql";
+
 constexpr const char* kSchema = R"sql(
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
@@ -85,6 +97,7 @@ CREATE TABLE units (
     exhaustive    INTEGER NOT NULL DEFAULT 0,
     wrong_runs_overflow INTEGER NOT NULL DEFAULT 0,
     begin_index   INTEGER NOT NULL DEFAULT 0,
+    map_partial   INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (campaign_id, ordinal)
 );
 CREATE TABLE wrong_runs (
@@ -278,6 +291,20 @@ void migrate_from_v5(sqlite3* db, const std::string& path) {
     t.commit();
 }
 
+// Version 6 had no failure maps: units already under way keep a map of what they judge from
+// now on, marked partial.
+void migrate_from_v6(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (schema_version_of(db, path) != "6") return;  // another process migrated it meanwhile
+    execute(db, "ALTER TABLE units ADD COLUMN map_partial INTEGER NOT NULL DEFAULT 0");
+    execute(db, kFailureMapTable);
+    execute(db, R"sql(
+        UPDATE units SET map_partial = 1 WHERE tested > 0;
+        UPDATE meta SET value = '7' WHERE key = 'schema_version';
+    )sql");
+    t.commit();
+}
+
 // Version 3 had no strict-NaN campaigns.
 void migrate_from_v3(sqlite3* db, const std::string& path) {
     Transaction t(db);
@@ -330,6 +357,7 @@ void migrate(sqlite3* db, const std::string& path) {
     migrate_from_v3(db, path);
     migrate_from_v4(db, path);
     migrate_from_v5(db, path);
+    migrate_from_v6(db, path);
 }
 
 }  // namespace
@@ -361,6 +389,7 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
             require_tables_of_every_version(db_, path);
             check_schema(mode);
             require_complete_schema(db_, path, kSchema);
+            require_complete_schema(db_, path, kFailureMapTable);
         }
         if (mode == Mode::read_write) {
             execute(db_, "PRAGMA journal_mode=WAL");
@@ -385,6 +414,7 @@ void Store::create_schema() {
     Transaction t(db_);
     execute(db_, kSchema);
     execute(db_, kLeasesTable);
+    execute(db_, kFailureMapTable);
     Statement meta(db_, "INSERT INTO meta (key, value) VALUES ('application', 'fpverify'), "
                         "('schema_version', ?)");
     meta.bind(1, std::to_string(kSchemaVersion)).run();
@@ -393,7 +423,7 @@ void Store::create_schema() {
 
 void Store::check_schema(Mode mode) {
     std::string found = schema_version_of(db_, path_);
-    if (found == "2" || found == "3" || found == "4" || found == "5") {
+    if (found == "2" || found == "3" || found == "4" || found == "5" || found == "6") {
         // Migrated in place on first open, by a connection that may write even when this one
         // only reads.
         if (mode == Mode::read_write) {
@@ -422,7 +452,7 @@ void Store::check_schema(Mode mode) {
     if (found != std::to_string(kSchemaVersion)) {
         throw UsageError("database '" + path_ + "' has schema version " + found +
                          "; this fpverify reads and writes version " + std::to_string(kSchemaVersion) +
-                         " and migrates versions 2 to 5");
+                         " and migrates versions 2 to 6");
     }
 }
 
@@ -483,15 +513,25 @@ void Store::write_unit_state(int64_t campaign_id, const UnitState& unit, std::sp
     Statement u(db_, R"sql(
         UPDATE units SET next_index = ?, tested = ?, passed = ?, failed = ?, max_error = ?,
             reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?,
-            ftz_changed = ?, wrong_runs_overflow = ?
+            ftz_changed = ?, wrong_runs_overflow = ?, map_partial = ?
         WHERE campaign_id = ? AND ordinal = ?)sql");
     u.bind(1, as_sql(unit.next_index)).bind(2, as_sql(tally.tested)).bind(3, as_sql(tally.passed()));
     u.bind(4, as_sql(tally.failed()));
     u.bind_optional(5, tally.worst.empty() ? std::nullopt : std::optional<double>(tally.max_error()));
     u.bind(6, as_sql(tally.reference_disagreements)).bind(7, as_sql(unit.failures_stored));
     u.bind(8, unit.seconds).bind(9, as_sql(tally.outside())).bind(10, as_sql(tally.ftz_changed));
-    u.bind(11, int64_t{tally.wrong_runs_overflow ? 1 : 0}).bind(12, campaign_id);
-    u.bind(13, int64_t{unit.ordinal}).run();
+    u.bind(11, int64_t{tally.wrong_runs_overflow ? 1 : 0}).bind(12, int64_t{unit.map_partial ? 1 : 0});
+    u.bind(13, campaign_id).bind(14, int64_t{unit.ordinal}).run();
+    Statement map(db_, R"sql(
+        INSERT INTO failure_map (campaign_id, ordinal, cell, tested, failed) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (campaign_id, ordinal, cell) DO UPDATE SET tested = excluded.tested,
+            failed = excluded.failed)sql");
+    for (size_t cell = 0; cell < tally.map.tested.size(); ++cell) {
+        if (tally.map.tested[cell] == 0) continue;
+        map.reset();
+        map.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, static_cast<int64_t>(cell));
+        map.bind(4, as_sql(tally.map.tested[cell])).bind(5, as_sql(tally.map.failed[cell])).run();
+    }
     if (unit.exhaustive) {
         Statement clear_runs(db_, "DELETE FROM wrong_runs WHERE campaign_id = ? AND ordinal = ?");
         clear_runs.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).run();
@@ -694,7 +734,7 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
     Statement s(db_, R"sql(
         SELECT ordinal, impl, class, planned, next_index, tested, failures_stored, seconds,
                source_digest, reference_disagreements, ftz_changed, exhaustive, wrong_runs_overflow,
-               op, input_key, generator_version, begin_index
+               op, input_key, generator_version, begin_index, map_partial
         FROM units WHERE campaign_id = ? ORDER BY ordinal)sql");
     s.bind(1, campaign_id);
     while (s.step()) {
@@ -716,6 +756,7 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
         u.input_key = s.text(14).empty() ? 0 : parse_hex64(s.text(14));
         u.generator_version = static_cast<int>(s.int64(15));
         u.begin_index = static_cast<uint64_t>(s.int64(16));
+        u.map_partial = s.int64(17) != 0;
         units.push_back(std::move(u));
     }
     for (UnitState& u : units) {
@@ -771,6 +812,15 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
             if (u.tally.wrong_by_binade.empty()) u.tally.wrong_by_binade.assign(512, 0);
             u.tally.wrong_by_binade[static_cast<size_t>(binades.int64(0) * 256 + binades.int64(1))] =
                 static_cast<uint64_t>(binades.int64(2));
+        }
+        Statement map(db_, "SELECT cell, tested, failed FROM failure_map WHERE campaign_id = ? AND ordinal = ?");
+        map.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
+        while (map.step()) {
+            const int64_t cell = map.int64(0), tested = map.int64(1), failed = map.int64(2);
+            if (cell < 0 || cell >= kMapCells || tested < 0 || failed < 0 || failed > tested) {
+                throw UsageError("database '" + path_ + "' has a malformed failure_map row");
+            }
+            u.tally.map.add(static_cast<int>(cell), static_cast<uint64_t>(tested), static_cast<uint64_t>(failed));
         }
         Statement dis(db_, R"sql(
             SELECT input_index, a, b, c, vector_result, reference_result FROM disagreements

@@ -17,7 +17,7 @@
 
 namespace fpv {
 
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // A stored failure, with what it belongs to.
 struct StoredFailure {

@@ -187,7 +187,7 @@ TEST_F(CampaignCli, MarkdownAndHtmlReportsSayWhoFails) {
     EXPECT_TRUE(contains(text, "no failure in"));
     EXPECT_TRUE(contains(text, "Error histogram"));
     const CommandResult html = run_fpverify({"report", "--db", db_, "--format", "html"});
-    EXPECT_TRUE(contains(html.out, "<table>"));
+    EXPECT_TRUE(contains(html.out, "<table data-table=\"verdict\">"));
     EXPECT_EQ(run_fpverify({"report", "--db", db_, "--format", "pdf"}).status, 2);
     EXPECT_EQ(run_fpverify({"report", "--db", db_, "--campaign", "99"}).status, 2);
 }

@@ -57,7 +57,7 @@ TEST(Migration, AVersion2DatabaseReportsAsItsOwnFpverifyDidAndResumesToAnUninter
     const std::string db = copy_of_v2(dir);
     // Read-only commands migrate too: the first open writes version 5 in place, through 3 and 4.
     expect_report_like(db, 1, "v2_finished");
-    EXPECT_EQ(schema_version(db), "value\n6\n");
+    EXPECT_EQ(schema_version(db), "value\n7\n");
     EXPECT_EQ(testing::failures_csv(db, "WHERE campaign_id = 1"), testing::gunzip(testing::golden_dir() + "/v2_finished.failures.csv.gz"));
     // Every unit now says what its inputs depend on.
     const CommandResult keys = run_fpverify({"query", "--db", db, "--format", "csv",
@@ -107,7 +107,7 @@ TEST(Migration, AVersion3DatabaseGainsTheStrictNanFlagAndResumes) {
     const CommandResult report = run_fpverify({"report", "--db", db, "--format", "json"});
     ASSERT_EQ(report.status, 0) << report.err;
     EXPECT_TRUE(contains(report.out, "\"strict_nan\": false")) << report.out.substr(0, 300);
-    EXPECT_EQ(schema_version(db), "value\n6\n");
+    EXPECT_EQ(schema_version(db), "value\n7\n");
     const CommandResult more = run_fpverify({"run", "--db", db, "--impl", "sqrt64.host_ru", "--classes", "specials",
                                              "--count", "1000", "--backend", "cpu", "--no-progress", "--quiet",
                                              "--strict-nan"});
@@ -133,8 +133,18 @@ std::string campaigns_schema(const std::string& db) {
     return sql;
 }
 
+// What version 6 looked like: no failure maps.
+void strip_version_7(const std::string& db) {
+    execute(db, R"sql(
+        ALTER TABLE units DROP COLUMN map_partial;
+        DROP TABLE failure_map;
+        UPDATE meta SET value = '6' WHERE key = 'schema_version';
+    )sql");
+}
+
 // What version 5 looked like: no leases, shards, merges or paused campaigns.
 void strip_version_6(const std::string& db) {
+    strip_version_7(db);
     execute(db, R"sql(
         ALTER TABLE campaigns DROP COLUMN shard_index;
         ALTER TABLE campaigns DROP COLUMN shard_count;
@@ -161,11 +171,47 @@ TEST(Migration, AVersion5DatabaseGainsLeasesShardsAndPausedCampaigns) {
                                                "--count", "1e12", "--for", "0.5s", "--shard", "1/4", "--backend", "cpu",
                                                "--no-progress", "--quiet"});
     EXPECT_EQ(paused.status, 3) << paused.err;
-    EXPECT_EQ(schema_version(db), "value\n6\n");
+    EXPECT_EQ(schema_version(db), "value\n7\n");
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv",
                             "SELECT status, shard_index, shard_count FROM campaigns ORDER BY id"}).out,
               "status,shard_index,shard_count\nfinished,0,1\npaused,1,4\n");
     EXPECT_EQ(run_fpverify({"report", "--db", db, "--campaign", "1"}).status, 0);
+}
+
+// Version 6 (issue 14) had no failure maps: a unit under way resumes with a map of what it
+// judges from then on, marked partial in every report; a new campaign has whole maps.
+TEST(Migration, AVersion6DatabaseGainsFailureMapsMarkedPartialWhereUnitsHadBegun) {
+    TempDir dir;
+    const std::string db = dir.path("v6.db");
+    ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "div64.emu_halley", "--classes", "normal", "--count", "4096",
+                            "--backend", "cpu", "--no-progress", "--quiet"}).status, 1);
+    const CommandResult paused = run_fpverify({"run", "--db", db, "--impl", "div64.emu_halley", "--classes", "normal",
+                                               "--count", "1e12", "--for", "0.5s", "--backend", "cpu",
+                                               "--no-progress", "--quiet"});
+    ASSERT_EQ(paused.status, 3) << paused.err;
+    strip_version_7(db);
+    const CommandResult resumed =
+        run_fpverify({"resume", "--db", db, "--for", "0.5s", "--no-progress", "--quiet"});
+    EXPECT_EQ(resumed.status, 3) << resumed.err;
+    EXPECT_EQ(schema_version(db), "value\n7\n");
+    EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv",
+                            "SELECT campaign_id, map_partial, tested > 0 FROM units ORDER BY campaign_id"}).out,
+              "campaign_id,map_partial,tested > 0\n1,1,1\n2,1,1\n");
+    // The resumed unit mapped what it judged after the migration, and only that.
+    const std::string mapped = run_fpverify({"query", "--db", db, "--format", "csv",
+                                             "SELECT sum(m.tested) > 0, sum(m.tested) < min(u.tested - u.outside) "
+                                             "FROM failure_map m JOIN units u USING (campaign_id, ordinal) "
+                                             "WHERE campaign_id = 2"}).out;
+    EXPECT_EQ(mapped, "sum(m.tested) > 0,sum(m.tested) < min(u.tested - u.outside)\n1,1\n");
+    const CommandResult report = run_fpverify({"report", "--db", db, "--campaign", "2"});
+    EXPECT_EQ(report.status, 0) << report.err;
+    EXPECT_TRUE(contains(report.out, "Partial: some units began before failure maps were recorded")) << report.out;
+    ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "div64.emu_halley", "--classes", "normal", "--count", "4096",
+                            "--backend", "cpu", "--no-progress", "--quiet"}).status, 1);
+    EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv",
+                            "SELECT map_partial, (SELECT sum(tested) FROM failure_map WHERE campaign_id = 3) = "
+                            "tested - outside FROM units WHERE campaign_id = 3"}).out,
+              "map_partial,(SELECT sum(tested) FROM failure_map WHERE campaign_id = 3) = tested - outside\n0,1\n");
 }
 
 // Version 4 (issue 12) knew no exact reference: its CHECK constraint refused 'exact'.
@@ -187,7 +233,7 @@ TEST(Migration, AVersion4DatabaseAcceptsExactCampaignsAndKeepsItsOwn) {
                                              "--count", "1000", "--backend", "cpu", "--reference", "exact",
                                              "--no-progress", "--quiet"});
     EXPECT_EQ(more.status, 0) << more.err;
-    EXPECT_EQ(schema_version(db), "value\n6\n");
+    EXPECT_EQ(schema_version(db), "value\n7\n");
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT reference FROM campaigns ORDER BY id"}).out,
               "reference\nmpfr\nexact\n");
     EXPECT_TRUE(contains(campaigns_schema(db), "IN ('mpfr', 'fast', 'exact'))")) << campaigns_schema(db);

@@ -20,7 +20,7 @@ std::vector<std::vector<std::vector<std::string>>> stored_tallies(const std::str
     const std::vector<std::string> queries = {
         "SELECT ordinal, impl, op, class, planned, next_index, tested, passed, failed, outside, quote(max_error), "
         "reference_disagreements, failures_stored, source_digest, input_key, generator_version, ftz_changed, "
-        "exhaustive, wrong_runs_overflow FROM units WHERE campaign_id = " + c + " ORDER BY ordinal",
+        "exhaustive, wrong_runs_overflow, map_partial FROM units WHERE campaign_id = " + c + " ORDER BY ordinal",
         "SELECT ordinal, category, count FROM category_counts WHERE campaign_id = " + c + " ORDER BY 1, 2",
         "SELECT ordinal, inside, bin, count FROM error_histogram WHERE campaign_id = " + c + " ORDER BY 1, 2, 3",
         "SELECT ordinal, inside, rank, impl, class, input_index, a, b, c, result, expected, quote(error), category "
@@ -30,6 +30,7 @@ std::vector<std::vector<std::vector<std::string>>> stored_tallies(const std::str
         "SELECT ordinal, first_bits, last_bits FROM wrong_runs WHERE campaign_id = " + c + " ORDER BY 1, 2",
         "SELECT ordinal, sign, exponent_field, count FROM wrong_binades WHERE campaign_id = " + c + " ORDER BY 1, 2, 3",
         "SELECT ordinal, steps, count FROM ulp_steps WHERE campaign_id = " + c + " ORDER BY 1, 2",
+        "SELECT ordinal, cell, tested, failed FROM failure_map WHERE campaign_id = " + c + " ORDER BY 1, 2",
         "SELECT ordinal, input_index, a, b, c, vector_result, reference_result FROM disagreements "
         "WHERE campaign_id = " + c + " ORDER BY 1, 2",
         "SELECT name, seed, count_per_unit, failures_kept, worst_kept, impls, classes, reference, strict_nan "

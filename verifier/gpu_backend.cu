@@ -331,6 +331,10 @@ private:
             a.grid = static_cast<unsigned>(std::min<uint64_t>(
                 static_cast<uint64_t>(d.multiprocessors) * 16, (f.count + a.block - 1) / a.block));
             a.stream = d.stream;
+            if (f.count > uint64_t{a.grid} * a.block * gpu::kMapIterationsPerThread) {
+                throw std::logic_error("a GPU batch of " + std::to_string(f.count) +
+                                       " inputs would overflow the kernels' failure-map counters");
+            }
             gpu::KernelArgs& k = a.k;
             k.begin = f.begin;
             k.count = f.count;
@@ -442,6 +446,7 @@ private:
             t.tested += s.host_counts->certified + s.host_counts->certified_outside;
             t.by_category[static_cast<size_t>(Category::exact)] += s.host_counts->certified;
             t.by_category[static_cast<size_t>(Category::outside_domain)] += s.host_counts->certified_outside;
+            add_map(s.host_counts->map_tested, t);
         } else {
             add_kept(*s.host_ff, t);
         }
@@ -454,7 +459,14 @@ private:
     }
 
     // What the float-float kernel counted without handing over, into the Tally's fields.
+    static void add_map(const unsigned long long (&tested)[kMapCells], Tally& t) {
+        for (int cell = 0; cell < kMapCells; ++cell) {
+            if (tested[cell] != 0) t.map.add(cell, tested[cell], 0);
+        }
+    }
+
     static void add_kept(const gpu::FloatFloatCounts& c, Tally& t) {
+        add_map(c.map_tested, t);
         t.tested += c.counted;
         for (size_t i = 0; i < t.by_category.size(); ++i) t.by_category[i] += c.by_category[i];
         t.ftz_changed += c.ftz_changed;

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "model/error_bins.h"
+#include "model/failure_map.h"
 #include "model/input_set.h"
 #include "ops/dispatch.h"
 #include "reference/exact_check.h"
@@ -28,6 +29,7 @@ namespace fpv::gpu {
 struct ExactCounts {
     unsigned long long handed = 0, certified = 0;
     unsigned long long certified_outside = 0;  // certified, outside the impl's domain of operands
+    unsigned long long map_tested[kMapCells] = {};  // the certified inside the domain, by map cell
 };
 
 // What the float-float kernel accumulates per batch for the results it keeps to itself: their
@@ -38,6 +40,7 @@ struct FloatFloatCounts {
     unsigned long long handed = 0, counted = 0, ftz_changed = 0;
     unsigned long long by_category[kCategoryCount] = {};
     unsigned long long inside[kErrorSlots] = {}, outside[kErrorSlots] = {};
+    unsigned long long map_tested[kMapCells] = {};  // the kept inside the domain, by map cell
 };
 
 // What a kernel is asked to do: write every input and result (`counts` and `ff` null), or judge
@@ -59,6 +62,12 @@ struct KernelArgs {
     double inside_threshold = -1, outside_threshold = -1;
     uint64_t inside_threshold_index = 0, outside_threshold_index = 0;
 };
+
+// A block counts failure-map cells in 32 bits (half the shared memory and bank traffic of 64):
+// the launch keeps every thread under kMapIterationsPerThread inputs, so that no block counts
+// 2^31 inputs in one cell.
+using MapCounter = unsigned int;
+constexpr uint64_t kMapIterationsPerThread = uint64_t{1} << 22;
 
 struct LaunchArgs {
     unsigned grid = 0, block = 256;
@@ -116,6 +125,7 @@ struct BlockCounts {
     unsigned long long by_category[kCategoryCount];
     unsigned long long inside[kWindowBins + 2], outside[kWindowBins + 2];  // + zero, infinity
     unsigned long long ftz_changed, counted;
+    MapCounter map[kMapCells];
 };
 
 __device__ FPV_INLINE int window_slot(int bin) {
@@ -128,7 +138,7 @@ __device__ FPV_INLINE int window_slot(int bin) {
 static_assert(kErrorSlots < 0x8000, "a verdict's key holds its histogram slot in 15 bits");
 
 // Counts one kept verdict, one shared atomic per group of lanes with the same category and bin.
-__device__ FPV_INLINE void count_kept(BlockCounts& block, FloatFloatCounts& batch, const CompactVerdict& v) {
+__device__ FPV_INLINE void count_kept(BlockCounts& block, FloatFloatCounts& batch, const CompactVerdict& v, int cell) {
     namespace cg = cooperative_groups;
     const bool inside = v.category != Category::outside_domain;
     const int bin = error_bin(v.error);
@@ -148,6 +158,14 @@ __device__ FPV_INLINE void count_kept(BlockCounts& block, FloatFloatCounts& batc
         }
     }
     if (v.ftz_changed) atomicAdd(&block.ftz_changed, 1ull);
+    if (inside) atomicAdd(&block.map[cell], 1u);
+}
+
+// A block's failure-map counts go to the batch's once, at its end.
+__device__ FPV_INLINE void flush_map(unsigned long long* batch, const MapCounter* block) {
+    for (unsigned i = threadIdx.x; i < kMapCells; i += blockDim.x) {
+        if (block[i] != 0) atomicAdd(&batch[i], static_cast<unsigned long long>(block[i]));
+    }
 }
 
 __device__ FPV_INLINE void add_window(unsigned long long* batch, const unsigned long long* block, int i) {
@@ -167,6 +185,14 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
     constexpr bool kFloatFloat = Op::metric == Metric::relative_u2 && !BuiltFlushing<Impl>::value;
     [[maybe_unused]] unsigned long long certified = 0, outside = 0;
     __shared__ std::conditional_t<kFloatFloat, BlockCounts, char> block;
+    // The certified inputs' failure-map cells, counted in shared memory.
+    __shared__ std::conditional_t<kCertifies, MapCounter[kMapCells], char> certified_map;
+    if constexpr (kCertifies) {
+        if (a.counts != nullptr) {
+            for (unsigned i = threadIdx.x; i < kMapCells; i += blockDim.x) certified_map[i] = 0;
+            __syncthreads();
+        }
+    }
     if constexpr (kFloatFloat) {
         if (a.ff != nullptr) {
             auto* words = reinterpret_cast<unsigned long long*>(&block);
@@ -192,6 +218,7 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
                         }
                     }
                     ++certified;
+                    atomicAdd(&certified_map[map_cell_of<Op>(in)], 1u);
                 } else {
                     hand(a, &a.counts->handed, index, result);
                 }
@@ -211,7 +238,7 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
                 if (is_failure(v.category) || listed || exact_sampled(index)) {
                     hand(a, &a.ff->handed, index, result);
                 } else {
-                    count_kept(block, *a.ff, v);
+                    count_kept(block, *a.ff, v, map_cell_of<Op>(in));
                 }
                 continue;
             }
@@ -228,6 +255,8 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
             }
             if ((threadIdx.x & 31u) == 0 && certified != 0) atomicAdd(&a.counts->certified, certified);
             if ((threadIdx.x & 31u) == 0 && outside != 0) atomicAdd(&a.counts->certified_outside, outside);
+            __syncthreads();
+            flush_map(a.counts->map_tested, certified_map);
         }
     }
     if constexpr (kFloatFloat) {
@@ -244,6 +273,7 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
                 if (block.ftz_changed != 0) atomicAdd(&a.ff->ftz_changed, block.ftz_changed);
                 if (block.counted != 0) atomicAdd(&a.ff->counted, block.counted);
             }
+            flush_map(a.ff->map_tested, block.map);
         }
     }
 }
