@@ -194,7 +194,8 @@ demo: all
 		if [ $$status -gt 1 ]; then exit $$status; fi
 	$(RELEASE_DIR)/fpverify report --db $(DEMO_DIR)/demo.db --format md --out $(DEMO_DIR)/report.md
 	$(RELEASE_DIR)/fpverify report --db $(DEMO_DIR)/demo.db --format json --out $(DEMO_DIR)/report.json
-	@echo "demo: database $(DEMO_DIR)/demo.db, report $(DEMO_DIR)/report.md (and report.json)"
+	$(RELEASE_DIR)/fpverify report --db $(DEMO_DIR)/demo.db --format html --out $(DEMO_DIR)/report.html
+	@echo "demo: database $(DEMO_DIR)/demo.db, report $(DEMO_DIR)/report.md (and report.html, report.json)"
 
 # CPU figures always; GPU figures when a GPU is usable.
 bench: all

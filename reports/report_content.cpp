@@ -160,7 +160,8 @@ void float_float_section(doc::Document& d, const CampaignReport& report) {
                           measured ? log2_text(s.merged.max_error()) : "-", grouped(s.inside), grouped(s.failed),
                           reached});
         t.row_class.push_back(s.failed ? "fail" : "");
-        plotted.push_back({s.impl, measured ? s.merged.max_error() : -1, op_info(s.op).error_free ? 0 : a.bound});
+        plotted.push_back({s.impl, measured ? s.merged.max_error() : -1, op_info(s.op).error_free ? 0 : a.bound,
+                           op_info(s.op).error_free});
     }
     d.table(std::move(t));
     d.plot(svg::bounds(plotted));

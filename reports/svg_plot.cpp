@@ -305,7 +305,7 @@ std::string bounds(const std::vector<BoundRow>& rows) {
         const double y = top + row_height * static_cast<double>(i);
         c.text(left - 6, y + row_height / 2 + 4, r.label, "end", 11);
         if (r.measured > 0) {
-            const bool over = r.bound == 0 || r.measured > r.bound;
+            const bool over = r.error_free || (r.bound > 0 && r.measured > r.bound);
             c.rect(left, y + 6, x.at(std::log2(r.measured)) - left, row_height - 12, over ? "#b2182b" : "#4a78b5",
                    r.label + ": measured " + error_text(r.measured) + " u^2");
         } else {
@@ -317,7 +317,7 @@ std::string bounds(const std::vector<BoundRow>& rows) {
             c.line(bx, y + 2, bx, y + row_height - 2, "#000", 2.5);
             c.text(bx + 4, y + 11, "bound " + error_text(r.bound), "start", 9);
         } else {
-            c.text(right, y + 11, "error-free: must be exact", "end", 9);
+            c.text(right, y + 11, r.error_free ? "error-free: must be exact" : "no proven bound", "end", 9);
         }
     }
     c.line(left, bottom, right, bottom);

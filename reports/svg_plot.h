@@ -33,8 +33,9 @@ std::string failure_map(const FailureMap& map, const OpInfo& op, const std::stri
 // data-plot="ff-bounds".
 struct BoundRow {
     std::string label;
-    double measured = -1;  // < 0: nothing measured
-    double bound = 0;      // 0: error-free (the result must be exact)
+    double measured = -1;     // < 0: nothing measured
+    double bound = 0;         // 0: no proven bound
+    bool error_free = false;  // the result must be exact
 };
 std::string bounds(const std::vector<BoundRow>& rows);
 

@@ -86,7 +86,7 @@ TEST(Browser, EveryReportKindRendersWithItsPlotsAndTables) {
          {"--impl", "ff_add.accurate,ff_add.add22,ff_mul_f.dw_times_fp1", "--classes", "random,gap_wide,specials"},
          {"ff-bounds", "histogram", "failure-map", "class-rates"},
          {"verdict", "ff-bounds", "ff-outside", "units"},
-         {"Float-float accuracy", "Outside the domains", "exponent gap hi - lo"},
+         {"Float-float accuracy", "Outside the domains", "exponent gap hi - lo", "no proven bound", "bound 3"},
          9000},
         {"binary32_sweep",
          {"--impl", "f2d.shift_xor", "--classes", "range32:0xb7ff0000-0xb801ffff,range32:0x37ff0000-0x3801ffff"},
