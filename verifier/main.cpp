@@ -364,6 +364,9 @@ int report_command(const DatabaseOptions& database, const OutputOptions& output,
     output.check({"md", "html", "json", "latex"});
     if (!compare.empty() && output.format == "latex") throw UsageError("--compare: write md, html or json");
     if (fail_on_regression && compare.empty()) throw UsageError("--fail-on-regression needs --compare");
+    std::vector<std::string> read = {database.db};
+    if (!compare.empty()) read.push_back(parse_database_ref(compare, "--compare").path);
+    refuse_output_over_databases(output.out, read);
     Store store = database.open(Store::Mode::read_only);
     const int64_t id = database.campaign != 0 ? database.campaign : store.latest_campaign(false);
     const CampaignReport report = load_report(store, id);
@@ -377,6 +380,7 @@ int report_command(const DatabaseOptions& database, const OutputOptions& output,
 
 int export_command(const DatabaseOptions& database, const OutputOptions& output, const std::string& impl) {
     output.check({"testfloat"});
+    refuse_output_over_databases(output.out, {database.db});
     Store store = database.open(Store::Mode::read_only);
     const int64_t id = database.campaign != 0 ? database.campaign : store.latest_campaign(false);
     const ExportSummary s = export_testfloat(store, id, impl);
@@ -437,6 +441,7 @@ int mufu_model_command(const std::string& instruction_name, const std::string& t
 
 int main(int argc, char** argv) {
     using namespace fpv;
+    keep_standard_output_errors();
     std::string command_line = "fpverify";
     for (int i = 1; i < argc; ++i) command_line += " " + shell_quote(argv[i]);
 

@@ -5,10 +5,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/printable.h"
 #include "core/usage_error.h"
 #include "reports/store.h"
 #include "verifier/campaign_setup.h"
 #include "verifier/database_ref.h"
+#include "verifier/output_file.h"
 
 namespace fpv {
 namespace {
@@ -73,6 +75,15 @@ void check_same_spec(const LoadedShard& first, const LoadedShard& other) {
 
 int64_t merge_shards(const MergeRequest& request, const std::string& host, const std::string& version) {
     if (request.shards.empty()) throw UsageError("merge: name the shards' databases");
+    // Merged into one of its shards, a shard would hold the merge beside itself, and the next
+    // merge of the shards would find it among them.
+    for (const std::string& s : request.shards) {
+        const std::string path = parse_database_ref(s, "merge").path;
+        if (same_file(request.into, path)) {
+            throw UsageError("merge: --into '" + printable(request.into) + "' is the shard '" + printable(s) +
+                             "'; merge into a database of its own");
+        }
+    }
     std::vector<LoadedShard> shards;
     for (const std::string& s : request.shards) shards.push_back(load_shard(s));
     for (const LoadedShard& s : shards) check_same_spec(shards.front(), s);

@@ -1,14 +1,18 @@
 #include "verifier/output_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <stdexcept>
+#include <streambuf>
 
 #include "core/printable.h"
 #include "core/usage_error.h"
@@ -43,6 +47,55 @@ fs::path follow_links(fs::path path) {
     return path;
 }
 
+// Whether the regular file at `path` begins as every SQLite database does.
+bool is_sqlite_database(const fs::path& path) {
+    static constexpr char kHeader[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f',
+                                         'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return false;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    std::array<char, sizeof kHeader> start{};
+    const ssize_t n = ::read(fd, start.data(), start.size());
+    ::close(fd);
+    return n == static_cast<ssize_t>(start.size()) && std::memcmp(start.data(), kHeader, sizeof kHeader) == 0;
+}
+
+UsageError database_refusal(const std::string& out, const std::string& what) {
+    return UsageError("--out: '" + printable(out) + "' is " + what +
+                      "; fpverify never writes over a database (choose another --out)");
+}
+
+// The signals that end a process by default and that a user sends to stop one. Held (blocked)
+// while a temporary file exists, they are delivered once it has been renamed or removed.
+// SIGXFSZ too: a write beyond `ulimit -f` then fails with EFBIG, reported like any full disk.
+class StopSignalsHeld {
+public:
+    StopSignalsHeld() {
+        sigemptyset(&held_);
+        for (const int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ}) sigaddset(&held_, s);
+        pthread_sigmask(SIG_BLOCK, &held_, &before_);
+    }
+    ~StopSignalsHeld() {
+        // A SIGXFSZ raised by our own write came with its EFBIG, which says the same.
+        sigset_t pending;
+        sigpending(&pending);
+        if (sigismember(&pending, SIGXFSZ) == 1 && sigismember(&before_, SIGXFSZ) == 0) {
+            sigset_t only;
+            sigemptyset(&only);
+            sigaddset(&only, SIGXFSZ);
+            const timespec now{0, 0};
+            sigtimedwait(&only, nullptr, &now);
+        }
+        pthread_sigmask(SIG_SETMASK, &before_, nullptr);
+    }
+    StopSignalsHeld(const StopSignalsHeld&) = delete;
+    StopSignalsHeld& operator=(const StopSignalsHeld&) = delete;
+
+private:
+    sigset_t held_{}, before_{};
+};
+
 void write_through(const fs::path& path, std::string_view content) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) throw write_error(path.string(), errno);
@@ -55,6 +108,7 @@ void write_through(const fs::path& path, std::string_view content) {
 void replace_atomically(const fs::path& path, std::string_view content, const struct stat* existing) {
     const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
     std::string name = (directory / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+    const StopSignalsHeld held;  // from before the temporary file exists to after it is gone
     const int fd = ::mkstemp(name.data());
     if (fd < 0) throw write_error(path.string(), errno);
     // The permissions a new file would get (0666 less the umask), or the replaced file's.
@@ -82,7 +136,63 @@ void replace_atomically(const fs::path& path, std::string_view content, const st
     }
 }
 
+// std::cout's buffer: the C stdio stream stdout (so that printf and std::cout keep their order),
+// remembering the first failure's reason.
+class StdoutKeepingErrors : public std::streambuf {
+public:
+    int first_error = 0;
+
+protected:
+    int_type overflow(int_type c) override {
+        if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+        if (std::fputc(traits_type::to_char_type(c), stdout) == EOF) return failed();
+        return c;
+    }
+    std::streamsize xsputn(const char* text, std::streamsize n) override {
+        const size_t written = std::fwrite(text, 1, static_cast<size_t>(n), stdout);
+        if (written < static_cast<size_t>(n)) failed();
+        return static_cast<std::streamsize>(written);
+    }
+    int sync() override { return std::fflush(stdout) == 0 ? 0 : (failed(), -1); }
+
+private:
+    int_type failed() {
+        if (first_error == 0) first_error = errno;
+        return traits_type::eof();
+    }
+};
+
+// Never destroyed: std::cout flushes through it at exit, after static objects are gone.
+StdoutKeepingErrors& standard_output() {
+    static auto* const buffer = new StdoutKeepingErrors;
+    return *buffer;
+}
+
 }  // namespace
+
+bool same_file(const std::string& a, const std::string& b) {
+    struct stat x {}, y {};
+    return ::stat(a.c_str(), &x) == 0 && ::stat(b.c_str(), &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+void refuse_output_over_databases(const std::string& out, const std::vector<std::string>& databases_read) {
+    if (out.empty()) return;
+    const fs::path target = follow_links(out);
+    std::error_code ignored;
+    const fs::path target_name = fs::weakly_canonical(target, ignored);
+    for (const std::string& db : databases_read) {
+        // The files SQLite keeps beside a database are part of it, whether they exist now or not.
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+            const std::string part = db + suffix;
+            const fs::path part_name = fs::weakly_canonical(part, ignored);
+            if (same_file(target, part) || (!target_name.empty() && target_name == part_name)) {
+                throw database_refusal(out, std::string(*suffix ? "beside " : "") + "the database this command reads ('" +
+                                                printable(db) + "')");
+            }
+        }
+    }
+    if (is_sqlite_database(target)) throw database_refusal(out, "an SQLite database");
+}
 
 void write_output_file(const std::string& requested, std::string_view content) {
     if (requested.empty()) throw UsageError("--out: an empty path");
@@ -94,20 +204,25 @@ void write_output_file(const std::string& requested, std::string_view content) {
     } else if (S_ISDIR(info.st_mode)) {
         throw UsageError("--out: '" + printable(requested) + "' is a directory");
     } else if (S_ISREG(info.st_mode)) {
+        if (is_sqlite_database(path)) throw database_refusal(requested, "an SQLite database");
         replace_atomically(path, content, &info);
     } else {
         write_through(path, content);
     }
 }
 
+void keep_standard_output_errors() { std::cout.rdbuf(&standard_output()); }
+
 bool standard_output_intact(std::string& why) {
+    std::cout.flush();
     errno = 0;
     if (std::fflush(stdout) != 0) {
         why = std::strerror(errno);
         return false;
     }
-    if (std::ferror(stdout) != 0) {
-        why = "a write failed";
+    const int first_error = standard_output().first_error;
+    if (std::ferror(stdout) != 0 || first_error != 0 || std::cout.fail()) {
+        why = first_error != 0 ? std::strerror(first_error) : "a write failed";
         return false;
     }
     return true;
