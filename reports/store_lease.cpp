@@ -61,9 +61,27 @@ LeaseOwner this_process_as_owner() {
     return me;
 }
 
+namespace {
+
+// Whether the owner's process is known to be gone: on this host, no process of its PID runs.
+bool owner_gone(const LeaseOwner& owner) { return owner.host == this_host() && !process_exists(owner.pid); }
+
+// Why an abandoned lease may be taken over, in words: its owner is gone, or was silent (it may
+// still run, stopped or cut off; it then stops at its next commit, writing nothing).
+std::string abandonment(const LeaseOwner& owner, double now) {
+    if (owner_gone(owner)) return "which is gone";
+    char silent[160];
+    std::snprintf(silent, sizeof silent,
+                  "which has been silent for %.0f s (a lease waits %.0f s); if it still runs, it stops at its next "
+                  "commit without writing",
+                  now - owner.heartbeat, kLeaseTimeoutSeconds);
+    return silent;
+}
+
+}  // namespace
+
 bool lease_abandoned(const LeaseOwner& owner, double now) {
-    if (owner.host == this_host() && !process_exists(owner.pid)) return true;
-    return now - owner.heartbeat > kLeaseTimeoutSeconds;
+    return owner_gone(owner) || now - owner.heartbeat > kLeaseTimeoutSeconds;
 }
 
 std::optional<LeaseOwner> Store::lease_of(int64_t campaign_id) {
@@ -91,8 +109,8 @@ void Store::acquire_lease(int64_t campaign_id, const LeaseOwner& owner) {
             throw UsageError("campaign " + std::to_string(campaign_id) + " in '" + path_ + "' is being run by " +
                              owner_text(*holder, now) + "; one process works on a campaign at a time");
         }
-        std::fprintf(stderr, "fpverify: taking campaign %lld over from %s, which is gone\n",
-                     static_cast<long long>(campaign_id), owner_text(*holder, now).c_str());
+        std::fprintf(stderr, "fpverify: taking campaign %lld over from %s, %s\n", static_cast<long long>(campaign_id),
+                     owner_text(*holder, now).c_str(), abandonment(*holder, now).c_str());
     }
     take_lease(campaign_id, owner);
     Statement running(db_, "UPDATE campaigns SET status = 'running' WHERE id = ? AND status = 'paused'");

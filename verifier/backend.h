@@ -40,6 +40,18 @@ public:
     // Seconds the GPU and the host each spent waiting for the other (zero on the CPU).
     virtual double gpu_wait_seconds() const { return 0; }
     virtual double host_wait_seconds() const { return 0; }
+
+    // `stop` (empty: none) is asked while a batch longer than about a second is judged; once it
+    // says true, the backend hands over the inputs judged so far as a shorter batch (a batch's
+    // tally does not depend on where batches end), so that a stop is honoured within about a
+    // second however large --batch is. A backend whose batches are short anyway may ignore it.
+    void stop_early_when(std::function<bool()> stop) { stop_early_ = std::move(stop); }
+
+protected:
+    bool asked_to_stop_early() const { return stop_early_ && stop_early_(); }
+
+private:
+    std::function<bool()> stop_early_;
 };
 
 }  // namespace fpv

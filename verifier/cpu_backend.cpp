@@ -46,25 +46,34 @@ std::string CpuBackend::describe() const {
 }
 
 void CpuBackend::run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) {
-    constexpr uint64_t kLargestBatch = uint64_t{1} << 26;
-    // The adapted size carries over from the unit's previous round and from the previous unit.
-    uint64_t& batch = adapted_batch_;
-    if (fixed_batch_ != 0) batch = fixed_batch_;
-    const HostImplFn fn = work.impl.host;
     for (uint64_t at = begin; at < end;) {
-        const uint64_t stop = at + std::min(batch, end - at);
-        const auto started = std::chrono::steady_clock::now();
-        Tally t = judge_range(work, at, stop, [fn](uint64_t, const Operands& in) { return fn(in); });
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        if (!done(at, stop, std::move(t))) return;
-        at = stop;
-        // Batches of about half a second keep commits rare and progress lively; the size
-        // changes nothing in the results.
-        if (fixed_batch_ == 0) {
-            if (seconds < 0.25 && batch < kLargestBatch) batch *= 2;
-            if (seconds > 1.0 && batch > kFirstBatch) batch /= 2;
+        const uint64_t batch_end = at + std::min(fixed_batch_ != 0 ? fixed_batch_ : adapted_batch_, end - at);
+        // A batch is judged in slices of about half a second (all of it, when the size adapts):
+        // between slices a stop cuts it short, so --batch 1e9 stops as soon as the default does.
+        Tally batch;
+        uint64_t judged_to = at;
+        while (judged_to < batch_end && (judged_to == at || !asked_to_stop_early())) {
+            const uint64_t slice_end = judged_to + std::min(adapted_batch_, batch_end - judged_to);
+            judge_slice(work, judged_to, slice_end, batch);
+            judged_to = slice_end;
         }
+        if (!done(at, judged_to, std::move(batch))) return;
+        at = judged_to;
+    }
+}
+
+void CpuBackend::judge_slice(const UnitWork& work, uint64_t begin, uint64_t end, Tally& batch) {
+    constexpr uint64_t kLargestSlice = uint64_t{1} << 26;
+    const HostImplFn fn = work.impl.host;
+    const auto started = std::chrono::steady_clock::now();
+    Tally slice = judge_range(work, begin, end, [fn](uint64_t, const Operands& in) { return fn(in); });
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    batch.merge(slice, work.limits);
+    // Slices of about half a second keep commits rare and progress lively; the size changes
+    // nothing in the results. It carries over to the next batch, unit and round.
+    if (end - begin == adapted_batch_) {
+        if (seconds < 0.25 && adapted_batch_ < kLargestSlice) adapted_batch_ *= 2;
+        if (seconds > 1.0 && adapted_batch_ > kFirstBatch) adapted_batch_ /= 2;
     }
 }
 

@@ -31,10 +31,13 @@ public:
     void run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) override;
 
 private:
+    // Judges inputs [begin, end) and adds them to `batch`; adapts the slice size to their time.
+    void judge_slice(const UnitWork& work, uint64_t begin, uint64_t end, Tally& batch);
+
     static constexpr uint64_t kFirstBatch = 1 << 14;
     int threads_;
     uint64_t fixed_batch_;
-    uint64_t adapted_batch_ = kFirstBatch;
+    uint64_t adapted_batch_ = kFirstBatch;  // the batch size without --batch, and the slice size
 };
 
 }  // namespace fpv

@@ -469,7 +469,10 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     run_cmd->add_option("--devices", run.devices, "GPUs for the GPU backend, e.g. 0,1 (default: all)");
     run_cmd->add_option("--name", run.name, "a name for the campaign")->capture_default_str();
-    run_cmd->add_option("--batch", run.batch, "inputs per batch (default: adaptive)");
+    run_cmd->add_option("--batch", run.batch,
+                        "inputs per batch, each committed with its checkpoint in one transaction (default: "
+                        "adaptive, about half a second of work each); a stop cuts the batch in flight short, and "
+                        "batches so small that their commits dominate (under 50 ms each) are warned about");
     run_cmd->add_option("--failures-kept", run.failures_kept,
                         "failures stored per (impl, class), lowest indices first")
         ->capture_default_str();
@@ -488,8 +491,8 @@ int main(int argc, char** argv) {
                       "quieted, or one canonical NaN), as TestFloat's -checkNaNs; by default any NaN "
                       "matches any NaN");
     run_cmd->add_option("--for", run.budget,
-                        "time budget (90s, 30m, 8h, 1h30m): pause at the first batch boundary after it, resumable "
-                        "(exit 3); units advance in rounds, so each gets a comparable share");
+                        "time budget (90s, 30m, 8h, 1h30m): pause within about a second after it, keeping what was "
+                        "judged, resumable (exit 3); units advance in rounds, so each gets a comparable share");
     run_cmd->add_option("--shard", run.shard,
                         "K/N: judge part K (0 to N-1) of every unit's inputs; `fpverify merge` combines the N shards");
     run_cmd->add_flag("--mpi", run.mpi,

@@ -1,0 +1,272 @@
+// How a run stops: a hang-up stops it as SIGTERM does (resumable, its lease released); a stop,
+// by a signal or a spent budget, is honoured within seconds however large --batch is, and what
+// was judged until then is committed with tallies identical to an uninterrupted run's; a process
+// whose campaign was taken over does not offer a resume it could not do, and the process that
+// takes a silent owner's campaign over does not call it gone.
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <omp.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "ops/catalogue.h"
+#include "tests/test_support.h"
+#include "verifier/campaign_setup.h"
+#include "verifier/cpu_backend.h"
+
+namespace fpv {
+namespace {
+
+using testing::CommandResult;
+using testing::comparable_units;
+using testing::concat;
+using testing::contains;
+using testing::read_file;
+using testing::run_fpverify;
+using testing::sql_rows;
+using testing::TempDir;
+
+using Clock = std::chrono::steady_clock;
+
+uint64_t judged(const std::string& db) {
+    const auto rows = sql_rows(db, "SELECT sum(next_index - begin_index) FROM units");
+    return rows.empty() || rows[0][0] == "NULL" ? 0 : std::stoull(rows[0][0]);
+}
+
+std::string status_of(const std::string& db) { return sql_rows(db, "SELECT status FROM campaigns WHERE id = 1")[0][0]; }
+
+void wait_for_progress(const std::string& db) {
+    const auto deadline = Clock::now() + std::chrono::seconds(90);
+    while (Clock::now() < deadline && judged(db) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+}
+
+// Starts fpverify with standard error into `err` (standard output to /dev/null), through a shell
+// that first runs `prelude` (a trap, say) and then becomes fpverify: the PID is fpverify's.
+int spawn_capturing(const std::string& err, const std::vector<std::string>& args, const std::string& prelude = ":") {
+    return testing::spawn_program(
+        concat({"sh", "-c", prelude + "; exec \"$0\" \"$@\" 2>'" + err + "'", testing::fpverify_binary()}, args));
+}
+
+// Waits up to `limit` for a process; its exit status, or -1 (then killed) if it did not end.
+int wait_at_most(int pid, std::chrono::seconds limit) {
+    const auto deadline = Clock::now() + limit;
+    while (Clock::now() < deadline) {
+        int raw = 0;
+        if (waitpid(pid, &raw, WNOHANG) == pid) {
+            return WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    kill(pid, SIGKILL);
+    testing::wait_for(pid);
+    return -1;
+}
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// A campaign of several seconds on one thread (about a million inputs a second in the sanitized
+// build), and one that would run for days.
+const std::vector<std::string> kShortCampaign = {"--impl", "div64.emu_halley", "--classes", "normal,ties", "--count",
+                                                 "3000000", "--seed", "11", "--threads", "1", "--backend", "cpu",
+                                                 "--quiet", "--no-progress"};
+const std::vector<std::string> kLongCampaign = {"--impl", "div64.emu_halley", "--classes", "normal,ties",
+                                                "--count", "1e12", "--threads", "1", "--backend", "cpu",
+                                                "--no-progress", "--quiet"};
+
+TEST(Stopping, AHangUpStopsARunAsSigtermDoes) {
+    TempDir dir;
+    ASSERT_EQ(run_fpverify(concat({"run", "--db", dir.path("whole.db")}, kShortCampaign)).status, 1);
+
+    const std::string db = dir.path("hung-up.db");
+    const int pid = testing::spawn_fpverify(concat({"run", "--db", db}, kShortCampaign));
+    ASSERT_GT(pid, 0);
+    wait_for_progress(db);
+    kill(pid, SIGHUP);
+    EXPECT_EQ(wait_at_most(pid, std::chrono::seconds(60)), 3) << "a hang-up must pause the campaign (exit 3)";
+    EXPECT_EQ(status_of(db), "paused");
+    EXPECT_TRUE(sql_rows(db, "SELECT * FROM leases").empty()) << "the lease was left behind";
+    const CommandResult resumed = run_fpverify({"resume", "--db", db, "--quiet", "--no-progress"});
+    EXPECT_EQ(resumed.status, 1) << resumed.err;
+    EXPECT_EQ(comparable_units(db), comparable_units(dir.path("whole.db")));
+
+    // Started under nohup (SIGHUP ignored), a run ignores the hang-up, and still stops on SIGTERM.
+    const std::string ignoring = dir.path("nohup.db");
+    const int immune = spawn_capturing(dir.path("nohup.err"),
+                                       concat({"run", "--db", ignoring, "--for", "60s"}, kLongCampaign), "trap '' HUP");
+    ASSERT_GT(immune, 0);
+    wait_for_progress(ignoring);
+    kill(immune, SIGHUP);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    EXPECT_EQ(waitpid(immune, nullptr, WNOHANG), 0) << "a run started under nohup stopped on a hang-up";
+    kill(immune, SIGTERM);
+    EXPECT_EQ(wait_at_most(immune, std::chrono::seconds(60)), 3);
+}
+
+// Waits until the campaign of a run just started exists (its units are in the database).
+void wait_for_campaign(const std::string& db) {
+    const auto deadline = Clock::now() + std::chrono::seconds(60);
+    while (Clock::now() < deadline) {
+        const auto rows = sql_rows(db, "SELECT count(*) FROM units");
+        if (!rows.empty() && rows[0][0] != "0") return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
+TEST(Stopping, ASignalIsHonouredWithinSecondsHoweverLargeTheBatch) {
+    TempDir dir;
+    // One batch of 10^9 inputs: without a stop inside it, hours in this build.
+    const std::string db = dir.path("huge-batch.db");
+    const int pid = testing::spawn_fpverify({"run", "--db", db, "--impl", "div64.emu_halley", "--classes", "normal",
+                                             "--count", "1e9", "--batch", "1e9", "--threads", "1", "--backend",
+                                             "cpu", "--quiet", "--no-progress"});
+    ASSERT_GT(pid, 0);
+    wait_for_campaign(db);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    const auto stopped = Clock::now();
+    kill(pid, SIGTERM);
+    const int status = wait_at_most(pid, std::chrono::seconds(60));
+    const double seconds = seconds_since(stopped);
+    EXPECT_EQ(status, 3);
+    EXPECT_LT(seconds, 5) << "SIGTERM was honoured only after " << seconds << " s";
+    EXPECT_EQ(status_of(db), "paused");
+    EXPECT_GT(judged(db), 0u) << "what was judged before the signal was thrown away";
+
+    // Stopped inside its one batch and resumed (with the stored --batch 1e9), a campaign ends
+    // with the tallies of an uninterrupted run.
+    const std::vector<std::string> one_unit = {"--impl", "div64.emu_halley", "--classes", "ties", "--count", "6e6",
+                                               "--seed", "3", "--threads", "1", "--backend", "cpu", "--quiet",
+                                               "--no-progress"};
+    ASSERT_EQ(run_fpverify(concat({"run", "--db", dir.path("whole.db")}, one_unit)).status, 1);
+    const std::string cut = dir.path("cut.db");
+    const int cut_pid = testing::spawn_fpverify(concat({"run", "--db", cut, "--batch", "1e9"}, one_unit));
+    ASSERT_GT(cut_pid, 0);
+    wait_for_campaign(cut);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    kill(cut_pid, SIGTERM);
+    EXPECT_EQ(wait_at_most(cut_pid, std::chrono::seconds(60)), 3);
+    const uint64_t before = judged(cut);
+    EXPECT_GT(before, 0u);
+    EXPECT_LT(before, 6000000u) << "the unit's one batch was not cut short";
+    const CommandResult resumed = run_fpverify({"resume", "--db", cut, "--quiet", "--no-progress"});
+    EXPECT_EQ(resumed.status, 1) << resumed.err;
+    EXPECT_EQ(comparable_units(cut), comparable_units(dir.path("whole.db")));
+}
+
+TEST(Stopping, ABudgetIsHonouredWithinSecondsHoweverLargeTheBatch) {
+    TempDir dir;
+    const std::string db = dir.path("budget.db");
+    const std::vector<std::string> campaign = {"--impl", "div64.emu_halley", "--classes", "normal", "--count", "1e9",
+                                               "--batch", "1e9", "--threads", "1", "--backend", "cpu",
+                                               "--quiet", "--no-progress"};
+    auto started = Clock::now();
+    const int pid = testing::spawn_fpverify(concat({"run", "--db", db, "--for", "2s"}, campaign));
+    ASSERT_GT(pid, 0);
+    EXPECT_EQ(wait_at_most(pid, std::chrono::seconds(60)), 3);
+    EXPECT_LT(seconds_since(started), 12) << "a budget of 2 s";
+    EXPECT_EQ(status_of(db), "paused");
+    const uint64_t first = judged(db);
+    EXPECT_GT(first, 0u) << "the session's work was thrown away";
+    // Each session advances the campaign: a budget shorter than a batch is no livelock.
+    started = Clock::now();
+    const int resumed = testing::spawn_fpverify({"resume", "--db", db, "--for", "2s", "--quiet", "--no-progress"});
+    EXPECT_EQ(wait_at_most(resumed, std::chrono::seconds(60)), 3);
+    EXPECT_LT(seconds_since(started), 12);
+    EXPECT_GT(judged(db), first);
+}
+
+// The CPU backend cut short in the middle of a batch: what it hands over is the tally of the
+// inputs it judged, and the rest, judged later, completes it to the tally of the whole.
+TEST(Stopping, ABatchCutShortHandsOverExactlyWhatItJudged) {
+    CampaignSpec spec;
+    spec.impls = {"div64.emu_halley"};
+    spec.classes = {"ties"};
+    spec.count = 200000;
+    spec.seed = 5;
+    spec.limits = {20, 16};
+    const PreparedCampaign p = prepare_campaign(spec);
+    const int saved_threads = omp_get_max_threads();  // CpuBackend sets OpenMP's default
+    const UnitWork work{impl_named(p.units[0].impl), p.inputs[0], spec.limits, ReferenceMode::mpfr, false, 0, nullptr};
+
+    CpuBackend whole(1, 1'000'000'000);
+    Tally all;
+    whole.run(work, 0, spec.count, [&](uint64_t, uint64_t, Tally&& t) {
+        all.merge(t, spec.limits);
+        return true;
+    });
+
+    CpuBackend cut(1, 1'000'000'000);
+    int asked = 0;
+    cut.stop_early_when([&] { return ++asked >= 2; });  // after the second slice
+    uint64_t cut_at = 0;
+    Tally first;
+    int handed_over = 0;
+    cut.run(work, 0, spec.count, [&](uint64_t begin, uint64_t end, Tally&& t) {
+        EXPECT_EQ(begin, 0u);
+        cut_at = end;
+        first = std::move(t);
+        ++handed_over;
+        return false;
+    });
+    EXPECT_EQ(handed_over, 1);
+    ASSERT_GT(cut_at, 0u);
+    ASSERT_LT(cut_at, spec.count) << "the batch was not cut short";
+    EXPECT_EQ(first.tested, cut_at);
+    cut.stop_early_when({});
+    Tally rest;
+    cut.run(work, cut_at, spec.count, [&](uint64_t begin, uint64_t end, Tally&& t) {
+        EXPECT_EQ(begin, cut_at);
+        EXPECT_EQ(end, spec.count);
+        rest = std::move(t);
+        return true;
+    });
+    omp_set_num_threads(saved_threads);
+    first.merge(rest, spec.limits);
+    EXPECT_EQ(first, all);
+    EXPECT_GT(all.failed(), 0u) << "a tally without failures shows little";
+}
+
+// A run whose lease is taken over while it is stopped (SIGSTOP: alive but silent), then continued.
+TEST(Stopping, AfterATakeoverNeitherProcessMisdescribesTheOther) {
+    TempDir dir;
+    const std::string db = dir.path("stalled.db");
+    const int stalled = spawn_capturing(dir.path("stalled.err"), concat({"run", "--db", db, "--for", "120s"},
+                                                                        kLongCampaign));
+    ASSERT_GT(stalled, 0);
+    wait_for_progress(db);
+    // Stopped outside a transaction (stopped inside one, it would hold SQLite's write lock),
+    // and silent for longer than the timeout, as far as the database can tell.
+    bool aged = false;
+    for (int attempt = 0; attempt < 50 && !aged; ++attempt) {
+        kill(stalled, SIGSTOP);
+        aged = testing::sql_exec(db, "UPDATE leases SET heartbeat = heartbeat - 600", 200);
+        if (!aged) {
+            kill(stalled, SIGCONT);
+            std::this_thread::sleep_for(std::chrono::milliseconds(37));
+        }
+    }
+    ASSERT_TRUE(aged);
+    const int taker = spawn_capturing(dir.path("taker.err"), {"resume", "--db", db, "--for", "6s", "--quiet"});
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    kill(stalled, SIGCONT);
+    EXPECT_EQ(wait_at_most(stalled, std::chrono::seconds(60)), 3);
+    EXPECT_EQ(wait_at_most(taker, std::chrono::seconds(60)), 3);
+
+    const std::string taker_said = read_file(dir.path("taker.err"));
+    EXPECT_TRUE(contains(taker_said, "taking campaign 1 over from process " + std::to_string(stalled)))
+        << taker_said;
+    EXPECT_TRUE(contains(taker_said, "silent for")) << taker_said;
+    EXPECT_FALSE(contains(taker_said, "gone")) << "the owner was alive: " << taker_said;
+
+    const std::string stalled_said = read_file(dir.path("stalled.err"));
+    EXPECT_TRUE(contains(stalled_said, "was taken over by")) << stalled_said;
+    EXPECT_FALSE(contains(stalled_said, "fpverify resume")) << "it cannot resume a campaign it lost: " << stalled_said;
+    // The taker's own pause offers the resume.
+    EXPECT_TRUE(contains(taker_said, "fpverify resume --db")) << taker_said;
+}
+
+}  // namespace
+}  // namespace fpv
