@@ -3,6 +3,8 @@
 #include <charconv>
 #include <string>
 
+#include "core/usage_error.h"
+
 namespace fpv {
 
 CLI::Validator whole_number_in(int64_t min, int64_t max) {
@@ -19,6 +21,18 @@ CLI::Validator whole_number_in(int64_t min, int64_t max) {
             return {};
         },
         "INT in [" + std::to_string(min) + ", " + std::to_string(max) + "]");
+}
+
+void refuse_empty_values(const CLI::App& command) {
+    for (const CLI::Option* option : command.get_options()) {
+        const bool takes_values = option->get_type_size_max() > 0;  // not a flag
+        if (!takes_values || option->count() == 0 || option->get_name() == "--db") continue;
+        for (const std::string& value : option->results()) {
+            if (value.empty()) {
+                throw UsageError(option->get_name() + ": an empty value (leave the option out for its default)");
+            }
+        }
+    }
 }
 
 }  // namespace fpv

@@ -18,6 +18,12 @@ constexpr int kMaxThreads = 1024;
 CLI::Validator whole_number_in(int64_t min, int64_t max);
 
 inline CLI::Validator thread_count() { return whole_number_in(0, kMaxThreads); }
+
+// Throws UsageError naming the first option of `command` given an empty value (`--for ""`,
+// `--out ""`): an empty value would silently mean the option's default (no budget, standard
+// output), which is never what was typed. `--db ""` is left to its own refusal, which names
+// in-memory and temporary databases.
+void refuse_empty_values(const CLI::App& command);
 inline CLI::Validator database_id() { return whole_number_in(1, std::numeric_limits<int64_t>::max()); }
 
 }  // namespace fpv

@@ -464,7 +464,9 @@ int main(int argc, char** argv) {
     run_cmd->add_option("--seed", run.seed, "seed of the generated inputs")->capture_default_str();
     run_cmd->add_option("--db", run.db, "SQLite database (created if absent)")->capture_default_str();
     run_cmd->add_option("--backend", run.backend, "cpu | gpu | auto")->capture_default_str();
-    run_cmd->add_option("--threads", run.threads, "host threads (0: every core; at most " + std::to_string(kMaxThreads) + ")")
+    run_cmd->add_option("--threads", run.threads,
+                        "host threads (0: every core, or OMP_NUM_THREADS where set; at most " +
+                            std::to_string(kMaxThreads) + ")")
         ->check(thread_count())
         ->capture_default_str();
     run_cmd->add_option("--devices", run.devices, "GPUs for the GPU backend, e.g. 0,1 (default: all)");
@@ -636,6 +638,7 @@ int main(int argc, char** argv) {
     }
 
     const auto dispatch = [&]() -> int {
+        for (const CLI::App* command : app.get_subcommands()) refuse_empty_values(*command);
         if (list->parsed()) return list_command(list_what);
         if (run_cmd->parsed()) return run_command(run, command_line);
         if (resume_cmd->parsed()) return resume_command(resume);

@@ -3,14 +3,19 @@
 #include <omp.h>
 #include <pthread.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/printable.h"
 #include "core/usage_error.h"
 #include "verifier/cli_checks.h"
 
@@ -42,6 +47,26 @@ void* wait_at_gate(void* gate) {
     return nullptr;
 }
 
+// The pool that --threads 0 gets from OpenMP (every core, or OMP_NUM_THREADS), held to the rule
+// of --threads: at most kMaxThreads, and a word when it is more than the cores.
+int default_pool(const char* environment) {
+    const int pool = omp_get_max_threads();
+    if (environment == nullptr) return pool;
+    const std::string named = "OMP_NUM_THREADS=" + printable(environment);
+    if (pool > kMaxThreads) {
+        throw UsageError(named + " asks for " + std::to_string(pool) + " host threads, beyond what fpverify starts (0, " +
+                         "every core, to " + std::to_string(kMaxThreads) + "); set it lower, or give --threads");
+    }
+    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores > 0 && pool > cores) {
+        std::fprintf(stderr,
+                     "fpverify: warning: %s: %d host threads on %ld cores, which they share (the results are the "
+                     "same; --threads chooses the number)\n",
+                     named.c_str(), pool, cores);
+    }
+    return pool;
+}
+
 }  // namespace
 
 void require_stored_thread_count_allowed(int threads) {
@@ -53,7 +78,10 @@ void require_stored_thread_count_allowed(int threads) {
 }
 
 void require_threads_startable(int threads) {
-    const int pool = threads > 0 ? threads : omp_get_max_threads();
+    const char* environment = std::getenv("OMP_NUM_THREADS");
+    if (environment != nullptr && *environment == '\0') environment = nullptr;
+    const bool from_environment = threads == 0 && environment != nullptr;
+    const int pool = threads > 0 ? threads : default_pool(from_environment ? environment : nullptr);
     const int extra = pool - 1;  // the calling thread is the pool's first
     Gate gate;
     std::vector<pthread_t> started;
@@ -69,8 +97,11 @@ void require_threads_startable(int threads) {
     if (failure != 0) {
         throw std::runtime_error("cannot start " + std::to_string(pool) + " host threads (thread " +
                                  std::to_string(started.size() + 2) + " failed: " + std::strerror(failure) +
-                                 "); ask for fewer with --threads, or raise the limit that was hit (the stack "
-                                 "size of `ulimit -s` reserved per thread, memory, `ulimit -u`)");
+                                 "); ask for fewer with --threads" +
+                                 (from_environment ? " (the " + std::to_string(pool) + " came from OMP_NUM_THREADS)"
+                                                   : std::string()) +
+                                 ", or raise the limit that was hit (the stack size of `ulimit -s` reserved per "
+                                 "thread, memory, `ulimit -u`)");
     }
 }
 

@@ -7,6 +7,8 @@ namespace fpv {
 // calling one, all alive at once, then joins them. libgomp calls exit(1) when it cannot create a
 // thread, which reads as "failures found" and would leave a campaign marked running; this fails
 // first, with std::runtime_error (exit status 3) naming the limit that was hit.
+// With 0, a pool that OMP_NUM_THREADS sets is held to --threads' rule: beyond kMaxThreads it is a
+// UsageError naming OMP_NUM_THREADS; beyond the cores, a warning on stderr.
 void require_threads_startable(int threads);
 
 // Throws UsageError when a campaign stored by an fpverify without the bound asked for more than
