@@ -5,6 +5,7 @@
 #include <cstring>
 #include <cstdio>
 #include <fstream>
+#include <new>
 #include <string_view>
 
 #include <sys/stat.h>
@@ -71,39 +72,83 @@ void require_readable_size(const std::string& path) {
     }
 }
 
-// The file's text; a name ending in .gz is read through zlib (the vectors the tree carries are
-// compressed: TestFloat's text shrinks fourfold). Either way at most kMaxVectorFileBytes of text:
-// the file may have grown since it was looked at, and a small .gz may inflate without bound.
+// At most kMaxVectorFileBytes of the file's bytes: it may have grown since it was looked at.
+std::string read_bytes(const std::string& path, const std::string& too_large) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError("cannot read vector file '" + printable(path) + "': " + std::strerror(errno));
+    std::string bytes;
+    std::vector<char> buffer(1 << 16);
+    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+        bytes.append(buffer.data(), static_cast<size_t>(in.gcount()));
+        if (bytes.size() > kMaxVectorFileBytes) throw UsageError(too_large);
+    }
+    if (in.bad()) throw UsageError("cannot read vector file '" + printable(path) + "': read error");
+    return bytes;
+}
+
+// Whether `bytes` could begin a gzip member: its magic number 1f 8b, or the first byte of it
+// where the file ends (a member cut after one byte, which inflating reports as cut short).
+bool starts_gzip_member(std::string_view bytes) {
+    return !bytes.empty() && bytes[0] == '\x1f' && (bytes.size() == 1 || bytes[1] == '\x8b');
+}
+
+struct InflateEnd {
+    z_stream* stream;
+    ~InflateEnd() { inflateEnd(stream); }
+};
+
+// The text of a gzip file: every member, one after another (as `cat a.gz b.gz` makes them), each
+// read to its end. zlib's gzread would return a cut file's text as if it were whole (it reports the
+// early end only through gzerror), and read bytes after the last member as nothing: a partial
+// download or copy would then be judged as a shorter file. A member must end, and a file must hold
+// nothing but members.
+std::string inflate_gzip(const std::string& path, std::string_view compressed, const std::string& too_large) {
+    const std::string file = "vector file '" + printable(path) + "'";
+    const std::string truncated = file + ": truncated gzip stream (the file ends before its gzip stream does: a "
+                                         "partial download or copy?)";
+    if (compressed.empty()) throw UsageError(truncated);
+    z_stream z{};
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) throw std::bad_alloc();  // 16: a gzip wrapper only
+    const InflateEnd end{&z};
+    std::string text;
+    std::vector<unsigned char> out(1 << 16);
+    size_t at = 0;  // where the next member begins
+    while (at < compressed.size()) {
+        if (!starts_gzip_member(compressed.substr(at))) {
+            throw UsageError(at == 0 ? file + " is not a gzip stream, although its name ends in .gz"
+                                     : file + ": the " + std::to_string(compressed.size() - at) +
+                                           " bytes after the end of its gzip stream (byte " + std::to_string(at) +
+                                           ") are not a gzip stream");
+        }
+        inflateReset(&z);
+        z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data() + at));
+        z.avail_in = static_cast<uInt>(compressed.size() - at);  // at most 1 GiB (kMaxVectorFileBytes)
+        int status = Z_OK;
+        while (status == Z_OK) {  // Z_BUF_ERROR: no progress, the input ended inside the member
+            z.next_out = out.data();
+            z.avail_out = static_cast<uInt>(out.size());
+            status = inflate(&z, Z_NO_FLUSH);
+            if (status == Z_MEM_ERROR) throw std::bad_alloc();
+            if (status == Z_DATA_ERROR || status == Z_NEED_DICT || status == Z_STREAM_ERROR) {
+                throw UsageError(file + ": corrupted gzip stream (" + (z.msg != nullptr ? z.msg : "zlib error") + ")");
+            }
+            text.append(reinterpret_cast<const char*>(out.data()), out.size() - z.avail_out);
+            if (text.size() > kMaxVectorFileBytes) throw UsageError(too_large);
+        }
+        if (status != Z_STREAM_END) throw UsageError(truncated);
+        at = compressed.size() - z.avail_in;
+    }
+    return text;
+}
+
+// The file's text; a name ending in .gz is inflated (the vectors the tree carries are compressed:
+// TestFloat's text shrinks fourfold). Either way at most kMaxVectorFileBytes of text: a small .gz
+// may inflate without bound.
 std::string read_text(const std::string& path) {
     const bool compressed = path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
     const std::string too_large = "vector file '" + printable(path) + "' holds more than the limit of 1 GiB of text";
-    std::string text;
-    char buffer[1 << 16];
-    if (!compressed) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) throw UsageError("cannot read vector file '" + printable(path) + "': " + std::strerror(errno));
-        while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-            text.append(buffer, static_cast<size_t>(in.gcount()));
-            if (text.size() > kMaxVectorFileBytes) throw UsageError(too_large);
-        }
-        if (in.bad()) throw UsageError("cannot read vector file '" + printable(path) + "': read error");
-        return text;
-    }
-    gzFile in = gzopen(path.c_str(), "rb");
-    if (in == nullptr) throw UsageError("cannot read vector file '" + printable(path) + "': " + std::strerror(errno));
-    int got = 0;
-    while ((got = gzread(in, buffer, sizeof buffer)) > 0) {
-        text.append(buffer, static_cast<size_t>(got));
-        if (text.size() > kMaxVectorFileBytes) {
-            gzclose(in);
-            throw UsageError(too_large);
-        }
-    }
-    int status = Z_OK;
-    const std::string why = got < 0 ? gzerror(in, &status) : "";
-    gzclose(in);
-    if (got < 0) throw UsageError("cannot read vector file '" + printable(path) + "': " + why);
-    return text;
+    std::string bytes = read_bytes(path, too_large);
+    return compressed ? inflate_gzip(path, bytes, too_large) : bytes;
 }
 
 }  // namespace

@@ -40,7 +40,9 @@ constexpr uint64_t kMaxVectorFileBytes = uint64_t{1} << 30;
 
 // Reads a TestFloat file of the given function ("A B Z FF" or "A Z FF"). Throws UsageError naming
 // the file and line of the first malformed case (its unprintable bytes as \xNN), or why the file
-// cannot be read: missing, not a regular file (a device, a FIFO), beyond kMaxVectorFileBytes.
+// cannot be read: missing, not a regular file (a device, a FIFO), beyond kMaxVectorFileBytes, or
+// for a name ending in .gz not gzip, corrupted, or cut short ("truncated gzip stream": a file is
+// read whole or not at all).
 VectorFile read_testfloat(const std::string& path, const TestFloatFormat& format);
 
 // One TestFloat line: operands, result and exception flags (01 inexact, 02 underflow,

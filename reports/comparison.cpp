@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ops/catalogue.h"
+#include "reports/json_text.h"
 #include "reports/report_document.h"
 #include "reports/svg_plot.h"
 #include "reports/text_format.h"
@@ -45,7 +46,7 @@ std::string error_unit_of(const CampaignReport& r, const std::string& impl) {
 }
 
 std::string rate_text(uint64_t failed, uint64_t inside, const RateInterval& ci) {
-    if (inside == 0) return "-";
+    if (inside == 0) return "no data";  // 0/0
     char text[96];
     std::snprintf(text, sizeof text, "%.3g [%.2g, %.2g]", static_cast<double>(failed) / static_cast<double>(inside),
                   ci.low, ci.high);
@@ -62,8 +63,36 @@ std::string list_text(const std::vector<std::string>& names) {
 
 }  // namespace
 
+std::string UnitComparison::verdict() const {
+    if (!in_old) return "new unit";
+    if (!in_new) return "gone";
+    if (!comparable()) return "no data";
+    return std::string(trend_name(trend));
+}
+
 bool CampaignComparison::regressed() const {
     return std::any_of(units.begin(), units.end(), [](const UnitComparison& u) { return u.trend == Trend::worse; });
+}
+
+size_t CampaignComparison::paired() const {
+    return static_cast<size_t>(
+        std::count_if(units.begin(), units.end(), [](const UnitComparison& u) { return u.in_old && u.in_new; }));
+}
+
+std::string CampaignComparison::missing_data() const {
+    const std::string campaigns = "campaign " + std::to_string(new_campaign.id) + " (" + new_campaign.spec.name +
+                                  ") and campaign " + std::to_string(old_campaign.id) + " (" + old_campaign.spec.name + ")";
+    if (paired() == 0) return "no unit (impl, class) is in both " + campaigns + ": nothing was compared";
+    std::string empty;
+    size_t count = 0;
+    for (const UnitComparison& u : units) {
+        if (!u.missing_now()) continue;
+        if (++count <= 5) empty += (empty.empty() ? "" : ", ") + u.impl + " x " + u.input_class;
+    }
+    if (count == 0) return "";
+    return std::to_string(count) + " of the " + std::to_string(paired()) + " units in both " + campaigns +
+           " judged nothing" + (count == 1 ? "" : " each") + " in campaign " + std::to_string(new_campaign.id) + " (" +
+           empty + (count > 5 ? ", ..." : "") + ")";
 }
 
 CampaignComparison compare_campaigns(const CampaignReport& old_report, const CampaignReport& new_report) {
@@ -75,12 +104,14 @@ CampaignComparison compare_campaigns(const CampaignReport& old_report, const Cam
         u.in_new = now != nullptr;
         std::vector<std::string> old_categories, new_categories;
         if (then != nullptr) {
+            u.old_tested = then->tally.tested;
             u.old_inside = then->tally.inside();
             u.old_failed = then->tally.failed();
             if (!then->tally.worst.empty()) u.old_worst = then->tally.max_error();
             old_categories = failure_categories(then->tally);
         }
         if (now != nullptr) {
+            u.new_tested = now->tally.tested;
             u.new_inside = now->tally.inside();
             u.new_failed = now->tally.failed();
             if (!now->tally.worst.empty()) u.new_worst = now->tally.max_error();
@@ -88,7 +119,7 @@ CampaignComparison compare_campaigns(const CampaignReport& old_report, const Cam
         }
         u.old_interval = rate_interval(u.old_failed, u.old_inside);
         u.new_interval = rate_interval(u.new_failed, u.new_inside);
-        if (then != nullptr && now != nullptr) {
+        if (u.comparable()) {
             u.p_value = equal_rates_p_value(u.old_failed, u.old_inside, u.new_failed, u.new_inside);
             u.trend = compare_rates(u.old_failed, u.old_inside, u.new_failed, u.new_inside);
             u.appeared = missing_from(new_categories, old_categories);
@@ -146,21 +177,38 @@ doc::Document comparison_document(const CampaignComparison& c) {
                     .plain(" when p < 0.05, ")
                     .code("unchanged")
                     .plain(" otherwise."));
-    int worse = 0, better = 0;
+    int worse = 0, better = 0, no_data = 0;
     for (const UnitComparison& u : c.units) {
         worse += u.trend == Trend::worse;
         better += u.trend == Trend::better;
+        no_data += u.in_old && u.in_new && !u.comparable();
     }
     d.paragraph(doc::Text()
                     .strong(std::to_string(worse) + " worse, " + std::to_string(better) + " better")
-                    .plain(" of " + std::to_string(c.units.size()) + " units."));
+                    .plain(" of " + std::to_string(c.units.size()) + " units" +
+                           (no_data != 0 ? "; " + std::to_string(no_data) + " in both without data to compare (" +
+                                               "no input judged inside the domain on one side or both)"
+                                         : "") +
+                           "."));
+    if (c.paired() == 0) {
+        d.paragraph(doc::Text()
+                        .strong("No unit pairs")
+                        .plain(": no (impl, class) of this campaign is in the other, so nothing was compared."));
+    } else if (!c.missing_data().empty()) {
+        doc::Text missing = doc::Text().strong("No data now").plain(": units that campaign " +
+                                                                    std::to_string(c.new_campaign.id) + " judged nothing of:");
+        for (const UnitComparison& u : c.units) {
+            if (u.missing_now()) missing.plain(" ").code(u.impl).plain(" x ").code(u.input_class).plain(";");
+        }
+        d.paragraph(missing);
+    }
     doc::Table t("comparison", {"impl", "class", "then: failed / inputs", "rate then", "now: failed / inputs", "rate now", "p",
                           "verdict", "new categories", "vanished", "worst then", "worst now"}, "llrlrlrlllrr");
     std::vector<svg::CompareRow> plotted;
     for (const UnitComparison& u : c.units) {
         char p[32];
         std::snprintf(p, sizeof p, "%.3g", u.p_value);
-        const std::string verdict = !u.in_old ? "new unit" : !u.in_new ? "gone" : std::string(trend_name(u.trend));
+        const std::string verdict = u.verdict();
         doc::Text impl;
         if (!u.old_impl.empty()) impl.code(u.old_impl).plain(" → ");
         impl.code(u.impl);
@@ -169,11 +217,11 @@ doc::Document comparison_document(const CampaignComparison& c) {
                           u.in_old ? rate_text(u.old_failed, u.old_inside, u.old_interval) : "-",
                           u.in_new ? grouped(u.new_failed) + " / " + grouped(u.new_inside) : "-",
                           u.in_new ? rate_text(u.new_failed, u.new_inside, u.new_interval) : "-",
-                          u.in_old && u.in_new ? p : "-",
+                          u.comparable() ? p : "-",
                           u.trend == Trend::worse ? doc::Text().strong("worse") : doc::Text(verdict),
                           list_text(u.appeared), list_text(u.vanished), worst_text(u.old_worst),
                           worst_text(u.new_worst)});
-        t.row_class.push_back(u.in_old && u.in_new ? std::string(trend_name(u.trend)) : "");
+        t.row_class.push_back(u.comparable() ? std::string(trend_name(u.trend)) : "");
         plotted.push_back({(u.old_impl.empty() ? "" : u.old_impl + " → ") + u.impl + " x " + u.input_class, verdict,
                            u.old_failed, u.old_inside, u.new_failed, u.new_inside});
     }
@@ -200,22 +248,32 @@ std::string render_comparison_html(const CampaignComparison& c) {
 
 std::string render_comparison_json(const CampaignComparison& c) {
     using nlohmann::json;
+    const std::string missing = c.missing_data();
     json units = json::array();
-    const auto optional_error = [](const std::optional<double>& e) { return e ? json(*e) : json(nullptr); };
+    const auto optional_error = [](const std::optional<double>& e) { return e ? json_number(*e) : json(nullptr); };
+    // One side's counts; its rate and interval are null for 0/0.
+    const auto side = [&](uint64_t tested, uint64_t inside, uint64_t failed, const RateInterval& ci,
+                          const std::optional<double>& worst) {
+        const bool rate = inside != 0;
+        return json{{"tested", tested},
+                    {"inside", inside},
+                    {"failed", failed},
+                    {"failure_rate", rate ? json(static_cast<double>(failed) / static_cast<double>(inside)) : json(nullptr)},
+                    {"interval_95", rate ? json::array({ci.low, ci.high}) : json(nullptr)},
+                    {"max_error", optional_error(worst)}};
+    };
     for (const UnitComparison& u : c.units) {
+        const bool paired = u.in_old && u.in_new;
         units.push_back({{"impl", u.impl},
                          {"old_impl", u.old_impl.empty() ? json(nullptr) : json(u.old_impl)},
                          {"class", u.input_class},
                          {"in_old", u.in_old},
                          {"in_new", u.in_new},
-                         {"old", {{"inside", u.old_inside}, {"failed", u.old_failed},
-                                  {"interval_95", {u.old_interval.low, u.old_interval.high}},
-                                  {"max_error", optional_error(u.old_worst)}}},
-                         {"new", {{"inside", u.new_inside}, {"failed", u.new_failed},
-                                  {"interval_95", {u.new_interval.low, u.new_interval.high}},
-                                  {"max_error", optional_error(u.new_worst)}}},
-                         {"p_value", u.p_value},
-                         {"verdict", std::string(trend_name(u.trend))},
+                         {"old", side(u.old_tested, u.old_inside, u.old_failed, u.old_interval, u.old_worst)},
+                         {"new", side(u.new_tested, u.new_inside, u.new_failed, u.new_interval, u.new_worst)},
+                         {"p_value", u.comparable() ? json(u.p_value) : json(nullptr)},
+                         // Units in one campaign only keep their old verdict; in_old and in_new tell them.
+                         {"verdict", paired ? u.verdict() : std::string(trend_name(u.trend))},
                          {"appeared_categories", u.appeared},
                          {"vanished_categories", u.vanished},
                          {"error_unit", u.error_unit}});
@@ -224,8 +282,10 @@ std::string render_comparison_json(const CampaignComparison& c) {
                       {"new_campaign", {{"id", c.new_campaign.id}, {"name", c.new_campaign.spec.name}}},
                       {"test", "conditional binomial test of equal failure rates, two-sided, alpha 0.05"},
                       {"regressed", c.regressed()},
+                      {"paired_units", c.paired()},
+                      {"missing_data", missing.empty() ? json(nullptr) : json(missing)},
                       {"units", units}};
-    return out.dump(2) + "\n";
+    return json_text(out);
 }
 
 }  // namespace fpv

@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cmath>
 #include <memory>
 
 #include <nlohmann/json.hpp>
 
 #include "core/usage_error.h"
+#include "reports/json_text.h"
 #include "reports/sqlite_handle.h"
+#include "reports/text_format.h"
 
 namespace fpv {
 
@@ -64,16 +65,37 @@ const QueryPreset* find_preset(std::string_view name) {
 
 namespace {
 
-std::string cell_text(const Statement& s, int i) {
-    if (s.is_null(i)) return "NULL";
-    return s.text(i);
+// One value of a row as read: its text (SQLite's, for numbers), or SQL NULL.
+struct Cell {
+    bool null = false;
+    std::string text;
+};
+
+// For the table, read on a terminal: NULL as the word, control characters and escape sequences
+// stored in the database as \xNN (as `status` and the reports show them), so that a stored name
+// cannot drive the terminal.
+std::string table_text(const Cell& c) { return c.null ? "NULL" : terminal_text(c.text); }
+
+// RFC 4180, as Python's csv module and pandas read it: a field holding a comma, a double quote,
+// CR or LF is quoted, its quotes doubled. SQL NULL is an empty field and the empty string a
+// quoted one (""), so that the two stay apart (PostgreSQL's COPY ... CSV writes them so too).
+std::string csv_field(const Cell& c) {
+    if (c.null) return "";
+    if (!c.text.empty() && c.text.find_first_of(",\"\r\n") == std::string::npos) return c.text;
+    std::string out = "\"";
+    for (char ch : c.text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return out + "\"";
 }
 
-std::string csv_escape(const std::string& v) {
-    if (v.find_first_of(",\"\n") == std::string::npos) return v;
-    std::string out = "\"";
-    for (char c : v) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
+// The longest time limit kept as a deadline, about 31.7 years. steady_clock counts nanoseconds in
+// 64 bits, about 292 years from its epoch: a longer limit (1e10 s, 106752 d) would overflow the
+// conversion. A limit beyond this one is no practical limit, and is kept as this one.
+constexpr double kLongestQueryTimeoutSeconds = 1e9;
+
+std::chrono::steady_clock::time_point deadline_after(double seconds) {
+    const double kept = seconds < kLongestQueryTimeoutSeconds ? seconds : kLongestQueryTimeoutSeconds;
+    return std::chrono::steady_clock::now() +
+           std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(kept));
 }
 
 // Called by SQLite every few thousand virtual-machine steps; a nonzero answer interrupts the
@@ -88,13 +110,52 @@ struct DeadlineGuard {
     ~DeadlineGuard() { sqlite3_progress_handler(db, 0, nullptr, nullptr); }
 };
 
+void write_csv(const std::vector<std::string>& names, const std::vector<std::vector<Cell>>& rows, std::ostream& out) {
+    // LF ends a record: RFC 4180 says CRLF, but every CSV reader takes either and Unix tools want
+    // LF; a CR or LF inside a field is quoted, so records stay apart.
+    for (size_t i = 0; i < names.size(); ++i) out << (i ? "," : "") << csv_field({false, names[i]});
+    out << "\n";
+    for (const auto& r : rows) {
+        for (size_t i = 0; i < r.size(); ++i) out << (i ? "," : "") << csv_field(r[i]);
+        out << "\n";
+    }
+}
+
+void write_table(const std::vector<std::string>& names, const std::vector<std::vector<Cell>>& rows, std::ostream& out) {
+    const size_t n = names.size();
+    std::vector<std::vector<std::string>> shown;
+    std::vector<std::string> header;
+    for (const std::string& name : names) header.push_back(terminal_text(name));
+    for (const auto& r : rows) {
+        std::vector<std::string> cells;
+        for (const Cell& c : r) cells.push_back(table_text(c));
+        shown.push_back(std::move(cells));
+    }
+    std::vector<size_t> width(n);
+    for (size_t i = 0; i < n; ++i) width[i] = header[i].size();
+    for (const auto& r : shown) {
+        for (size_t i = 0; i < n; ++i) width[i] = std::max(width[i], r[i].size());
+    }
+    const auto line = [&](const std::vector<std::string>& cells) {
+        for (size_t i = 0; i < n; ++i) {
+            out << (i ? "  " : "") << cells[i];
+            if (i + 1 < n) out << std::string(width[i] - cells[i].size(), ' ');
+        }
+        out << "\n";
+    };
+    line(header);
+    std::vector<std::string> rule;
+    for (size_t i = 0; i < n; ++i) rule.push_back(std::string(width[i], '-'));
+    line(rule);
+    for (const auto& r : shown) line(r);
+    out << "(" << rows.size() << " row" << (rows.size() == 1 ? "" : "s") << ")\n";
+}
+
 }  // namespace
 
 void run_query(Store& store, std::string_view sql, std::optional<int64_t> campaign,
                QueryFormat format, std::ostream& out, double timeout_seconds) {
-    auto deadline = std::chrono::steady_clock::now() +
-                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                        std::chrono::duration<double>(timeout_seconds));
+    auto deadline = deadline_after(timeout_seconds);
     sqlite3_progress_handler(store.handle(), 10000, past_deadline, &deadline);
     const DeadlineGuard guard{store.handle()};
     std::unique_ptr<Statement> s;
@@ -116,23 +177,19 @@ void run_query(Store& store, std::string_view sql, std::optional<int64_t> campai
     const int n = s->columns();
     std::vector<std::string> names;
     for (int i = 0; i < n; ++i) names.push_back(s->column_name(i));
-    std::vector<std::vector<std::string>> rows;
+    std::vector<std::vector<Cell>> rows;
     nlohmann::json json_rows = nlohmann::json::array();
     try {
         while (s->step()) {
-            std::vector<std::string> r;
+            std::vector<Cell> r;
             nlohmann::json obj = nlohmann::json::object();
             for (int i = 0; i < n; ++i) {
-                r.push_back(cell_text(*s, i));
+                r.push_back(s->is_null(i) ? Cell{true, ""} : Cell{false, s->text(i)});
                 switch (s->column_type(i)) {
                     case SQLITE_NULL: obj[names[i]] = nullptr; break;
                     case SQLITE_INTEGER: obj[names[i]] = s->int64(i); break;
-                    case SQLITE_FLOAT: {
-                        const double d = s->real(i);
-                        obj[names[i]] = std::isfinite(d) ? nlohmann::json(d) : nlohmann::json(r.back());
-                        break;
-                    }
-                    default: obj[names[i]] = r.back();
+                    case SQLITE_FLOAT: obj[names[i]] = json_number(s->real(i)); break;  // "inf" as in the report
+                    default: obj[names[i]] = r.back().text;
                 }
             }
             rows.push_back(std::move(r));
@@ -147,37 +204,11 @@ void run_query(Store& store, std::string_view sql, std::optional<int64_t> campai
         }
         throw UsageError(std::string("query: ") + e.what());
     }
-    if (format == QueryFormat::json) {
-        out << json_rows.dump(2) << "\n";
-        return;
+    switch (format) {
+        case QueryFormat::json: out << json_text(json_rows); break;
+        case QueryFormat::csv: write_csv(names, rows, out); break;
+        case QueryFormat::table: write_table(names, rows, out); break;
     }
-    if (format == QueryFormat::csv) {
-        for (int i = 0; i < n; ++i) out << (i ? "," : "") << csv_escape(names[i]);
-        out << "\n";
-        for (const auto& r : rows) {
-            for (int i = 0; i < n; ++i) out << (i ? "," : "") << csv_escape(r[i]);
-            out << "\n";
-        }
-        return;
-    }
-    std::vector<size_t> width(n);
-    for (int i = 0; i < n; ++i) width[i] = names[i].size();
-    for (const auto& r : rows) {
-        for (int i = 0; i < n; ++i) width[i] = std::max(width[i], r[i].size());
-    }
-    const auto line = [&](const std::vector<std::string>& cells) {
-        for (int i = 0; i < n; ++i) {
-            out << (i ? "  " : "") << cells[i];
-            if (i + 1 < n) out << std::string(width[i] - cells[i].size(), ' ');
-        }
-        out << "\n";
-    };
-    line(names);
-    std::vector<std::string> rule;
-    for (int i = 0; i < n; ++i) rule.push_back(std::string(width[i], '-'));
-    line(rule);
-    for (const auto& r : rows) line(r);
-    out << "(" << rows.size() << " row" << (rows.size() == 1 ? "" : "s") << ")\n";
 }
 
 }  // namespace fpv

@@ -1,11 +1,11 @@
 // The JSON report: a stable, documented format (docs/report-json.md).
-#include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
 
 #include "ops/catalogue.h"
 #include "model/rate_bound.h"
+#include "reports/json_text.h"
 #include "reports/report_model.h"
 
 namespace fpv {
@@ -15,10 +15,12 @@ using nlohmann::json;
 
 constexpr int kFormatVersion = 1;
 
-// JSON has no infinity: errors without a finite value are the string "inf".
-json error_json(double error) {
-    if (std::isinf(error)) return "inf";
-    return error;
+// JSON has no infinity: errors without a finite value are the string "inf" (reports/json_text.h).
+json error_json(double error) { return json_number(error); }
+
+// failed / inside; null for 0/0, where nothing inside the domain was judged.
+json rate_json(uint64_t failed, uint64_t inside) {
+    return inside == 0 ? json(nullptr) : json(static_cast<double>(failed) / static_cast<double>(inside));
 }
 
 // The operand words; "c" only for ops of three operands.
@@ -218,7 +220,7 @@ std::string render_json(const CampaignReport& report) {
                          {"passed", t.passed()},
                          {"failed", t.failed()},
                          {"outside_domain", t.outside()},
-                         {"failure_rate", t.inside() ? static_cast<double>(t.failed()) / t.inside() : 0.0},
+                         {"failure_rate", rate_json(t.failed(), t.inside())},
                          {"failure_rate_bound_95", t.has_failures() || t.inside() == 0
                                                        ? json(nullptr)
                                                        : json(zero_failure_rate_bound(t.inside()))},
@@ -245,7 +247,7 @@ std::string render_json(const CampaignReport& report) {
                 {"campaign", campaign},
                 {"impls", impls},
                 {"units", units}};
-    return out.dump(2) + "\n";
+    return json_text(out);
 }
 
 }  // namespace fpv

@@ -27,7 +27,8 @@ struct CampaignReport {
     CampaignRecord campaign;
     std::vector<UnitState> units;
     std::vector<ImplSummary> impls;  // in campaign order
-    uint64_t planned = 0, tested = 0;
+    // Summed over the units, wider than one unit's count: 16 units of 2^62 inputs would wrap 64 bits.
+    WideCount planned = 0, tested = 0;
     bool has_float_float = false;    // an op judged by relative error in u^2
     bool has_binary32 = false;       // a correctly rounded op of binary32 operands
 };

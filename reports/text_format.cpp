@@ -31,8 +31,13 @@ std::string bin_label(int bin) {
     return "[2^" + std::to_string(bin) + ", 2^" + std::to_string(bin + 1) + ")";
 }
 
-std::string grouped(uint64_t n) {
-    std::string digits = std::to_string(n), out;
+std::string grouped(WideCount n) {
+    std::string digits;
+    do {
+        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(n % 10)));
+        n /= 10;
+    } while (n != 0);
+    std::string out;
     for (size_t i = 0; i < digits.size(); ++i) {
         if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
         out += digits[i];
@@ -97,16 +102,66 @@ std::string markdown_cell(std::string_view text) {
     return cell;
 }
 
+namespace {
+
+void append_escaped(std::string& out, unsigned char byte) {
+    char escaped[5];
+    std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+    out += escaped;
+}
+
+// The length of the well-formed UTF-8 sequence at the start of `text` (RFC 3629's table), or 0.
+size_t utf8_sequence_length(std::string_view text) {
+    const auto at = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+    const unsigned char lead = at(0);
+    if (lead < 0x80) return 1;
+    size_t length = 0;
+    unsigned char low = 0x80, high = 0xbf;  // the second byte's range
+    if (lead >= 0xc2 && lead <= 0xdf) {
+        length = 2;
+    } else if (lead >= 0xe0 && lead <= 0xef) {
+        length = 3;
+        if (lead == 0xe0) low = 0xa0;   // no overlong forms
+        if (lead == 0xed) high = 0x9f;  // no surrogates
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+        length = 4;
+        if (lead == 0xf0) low = 0x90;
+        if (lead == 0xf4) high = 0x8f;  // nothing beyond U+10FFFF
+    } else {
+        return 0;
+    }
+    if (text.size() < length || at(1) < low || at(1) > high) return 0;
+    for (size_t i = 2; i < length; ++i) {
+        if (at(i) < 0x80 || at(i) > 0xbf) return 0;
+    }
+    return length;
+}
+
+}  // namespace
+
+bool is_valid_utf8(std::string_view text) {
+    while (!text.empty()) {
+        const size_t length = utf8_sequence_length(text);
+        if (length == 0) return false;
+        text.remove_prefix(length);
+    }
+    return true;
+}
+
 std::string terminal_text(std::string_view text) {
     std::string out;
-    for (const char c : text) {
-        const auto byte = static_cast<unsigned char>(c);
+    for (size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
         if (byte < 0x20 || byte == 0x7f) {
-            char escaped[5];
-            std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
-            out += escaped;
+            append_escaped(out, byte);
+        } else if (byte == 0xc2 && next >= 0x80 && next <= 0x9f) {
+            // U+0080 to U+009F: C1 controls, which some terminals obey as ESC sequences.
+            append_escaped(out, byte);
+            append_escaped(out, next);
+            ++i;
         } else {
-            out += c;
+            out += text[i];
         }
     }
     return out;

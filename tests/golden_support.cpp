@@ -49,6 +49,17 @@ std::string relative_to_working_directory(std::string text) {
     return text;
 }
 
+// Up to d3b69bd a unit with no input judged inside its domain had failure_rate 0; the rate of
+// 0/0 is null since (docs/report-json.md). The fixtures keep what their fpverify wrote.
+json with_unknown_rates_null(json report) {
+    for (json& u : report["units"]) {
+        if (u.contains("failure_rate") && u["tested"] == u["outside_domain"] && u["failure_rate"] == 0) {
+            u["failure_rate"] = nullptr;
+        }
+    }
+    return report;
+}
+
 }  // namespace
 
 std::string golden_dir() {
@@ -64,7 +75,7 @@ std::vector<std::string> report_differences(const json& golden, const json& fres
         compare(std::string("campaign.") + key, golden["campaign"][key], fresh["campaign"][key], out);
     }
     compare("impls", golden["impls"], fresh["impls"], out);
-    compare("units", golden["units"], fresh["units"], out);
+    compare("units", with_unknown_rates_null(golden)["units"], fresh["units"], out);
     return out;
 }
 

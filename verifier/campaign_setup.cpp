@@ -4,8 +4,10 @@
 #include <filesystem>
 #include <map>
 
+#include "core/printable.h"
 #include "core/usage_error.h"
 #include "ops/catalogue.h"
+#include "reports/text_format.h"
 #include "reports/value_format.h"
 
 namespace fpv {
@@ -36,6 +38,20 @@ void require_distinct_classes(const std::vector<std::string>& typed, const std::
             throw UsageError("--classes: '" + typed[i] + "' is named twice" +
                              (typed[i] != typed[j] ? " (as '" + typed[j] + "' before)" : std::string()));
         }
+    }
+}
+
+// The database keeps a campaign's classes as a JSON list, which holds UTF-8 text only, and a
+// resume must find a vector file again by the very bytes of its path: a path that is not UTF-8
+// can be neither stored nor replaced by one that is (U+FFFD would name another file). Checked
+// here, before the database is opened, so that the refusal writes nothing.
+void require_utf8_classes(const std::vector<std::string>& typed, const std::vector<std::string>& resolved) {
+    for (size_t i = 0; i < resolved.size(); ++i) {
+        if (is_valid_utf8(resolved[i])) continue;
+        throw UsageError("--classes: '" + printable(typed[i]) + "' is not valid UTF-8" +
+                         (typed[i] != resolved[i] ? " (its file's path: '" + printable(resolved[i]) + "')" : "") +
+                         "; the database keeps classes and vector files' paths as UTF-8 text: rename the file, or "
+                         "the folder holding it");
     }
 }
 
@@ -79,6 +95,7 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
     check_backend(spec.impls, spec.backend);
     const std::vector<std::string> typed = spec.classes;
     for (std::string& c : spec.classes) c = with_resolved_vector_path(c);
+    require_utf8_classes(typed, spec.classes);
     require_distinct_classes(typed, spec.classes);
 
     // Expand "all" per op, keeping the order the user gave. A class that came from "all" is

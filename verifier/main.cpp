@@ -345,7 +345,9 @@ void deliver(const OutputOptions& output, const std::string& text) {
 }
 
 // `report --compare OLD[:ID]`: the report's campaign against an earlier one; with
-// --fail-on-regression, exit 1 when a unit got worse.
+// --fail-on-regression, exit 1 when a unit got worse, and also when the comparison cannot show
+// that none did: no unit pairs, or the new campaign judged nothing of a paired unit (a gate that
+// passed on no evidence would pass a build whose campaign never ran).
 int comparison_command(const CampaignReport& now, const OutputOptions& output, const std::string& against,
                        bool fail_on_regression) {
     const DatabaseRef ref = parse_database_ref(against, "--compare");
@@ -356,7 +358,14 @@ int comparison_command(const CampaignReport& now, const OutputOptions& output, c
     deliver(output, output.format == "json"   ? render_comparison_json(c)
                     : output.format == "html" ? render_comparison_html(c)
                                               : render_comparison_markdown(c));
-    return fail_on_regression && c.regressed() ? kExitFailures : kExitClean;
+    if (!fail_on_regression) return kExitClean;
+    const std::string missing = c.missing_data();
+    if (!missing.empty()) {
+        std::fprintf(stderr, "fpverify: --fail-on-regression: %s; that nothing got worse is not shown\n",
+                     terminal_text(missing).c_str());
+        return kExitFailures;
+    }
+    return c.regressed() ? kExitFailures : kExitClean;
 }
 
 int report_command(const DatabaseOptions& database, const OutputOptions& output, const std::string& compare,

@@ -29,8 +29,11 @@ int repro_failure(Store& store, int64_t failure_id, std::ostream& out) {
     const OpId op = op_named(f.op);
     const OpInfo& info = op_info(op);
     const std::string unit(info.error_unit());
-    out << "failure " << f.id << " of campaign " << f.campaign_id << ": " << f.impl << " x "
-        << f.input_class << ", input #" << r.index << "\n";
+    // Names read from the database are shown as `status` and the reports show them: control
+    // characters and escape sequences as \xNN, so that a stored name cannot drive the terminal.
+    const std::string impl_name = terminal_text(f.impl), class_name = terminal_text(f.input_class);
+    out << "failure " << f.id << " of campaign " << f.campaign_id << ": " << impl_name << " x " << class_name
+        << ", input #" << r.index << "\n";
     for (int i = 0; i < info.arity; ++i) {
         const Operand& operand = info.operands[static_cast<size_t>(i)];
         out << "  " << operand.name << std::string(9 - std::min<size_t>(8, operand.name.size()), ' ') << "= "
@@ -44,22 +47,22 @@ int repro_failure(Store& store, int64_t failure_id, std::ostream& out) {
 
     const ImplInfo* impl = find_impl(f.impl);
     if (impl == nullptr) {
-        out << "  this build has no implementation " << f.impl << "; nothing re-run\n";
+        out << "  this build has no implementation " << impl_name << "; nothing re-run\n";
         return 0;
     }
     try {
         const InputSet set = resolve_class(f.input_class, impl->op, campaign.spec.seed);
         if (r.index < set.size) {
             const Operands regenerated = set.input(r.index);
-            out << "  inputs regenerated from (seed " << campaign.spec.seed << ", " << f.input_class << ", "
+            out << "  inputs regenerated from (seed " << campaign.spec.seed << ", " << class_name << ", "
                 << r.index << "): " << (regenerated == r.input ? "identical" : "DIFFERENT (generator changed?)")
                 << "\n";
         }
     } catch (const UsageError& e) {
-        out << "  inputs not regenerated: " << e.what() << "\n";
+        out << "  inputs not regenerated: " << terminal_text(e.what()) << "\n";
     }
     if (!impl->runs_on_cpu()) {
-        out << "  " << f.impl << " runs only on the GPU; not re-run here\n";
+        out << "  " << impl_name << " runs only on the GPU; not re-run here\n";
         return 0;
     }
     Judge judge(*impl);
