@@ -59,7 +59,9 @@ std::string quick_check_findings(sqlite3* db) {
         while (check.step()) {
             std::string line = check.text(0);
             if (line == "ok") continue;
-            for (size_t at = line.find('\n'); at != std::string::npos; at = line.find('\n', at)) line.replace(at, 1, "; ");
+            for (size_t at = line.find('\n'); at != std::string::npos; at = line.find('\n', at)) {
+                line.replace(at, 1, "; ");  // the first finding comes after a heading line
+            }
             findings += (findings.empty() ? "" : "; ") + line;
         }
     } catch (const SqliteError& e) {
@@ -106,8 +108,10 @@ Rows rows_of(sqlite3* db, std::string_view sql) {
 }
 
 // What identifies a campaign: set when it is created and never changed; no campaign is ever
-// deleted. Every schema version has these columns.
-constexpr std::string_view kCampaignIdentities = "SELECT id, created_at, seed, name FROM campaigns ORDER BY id";
+// deleted. Every schema version has these columns. (Two campaigns started in one second with one
+// command line on one host cannot be told apart.)
+constexpr std::string_view kCampaignIdentities =
+    "SELECT id, created_at, seed, name, command_line, host, impls, classes, count_per_unit FROM campaigns ORDER BY id";
 
 // The campaigns of the file read alone, without its -wal; nothing when it cannot be read so.
 Rows campaigns_of_file_alone(const std::string& path, bool only_if_intact) {

@@ -237,9 +237,9 @@ FileAccess file_access(Store::Mode mode) {
     return FileAccess::read_only;
 }
 
-// Whether closing the connection may checkpoint its -wal into the file. Until a file is found fit,
-// it may not: a -wal that is not the file's own (copied beside it with another database) would be
-// copied into it, and a refused file must keep its bytes.
+// Whether closing the connection may checkpoint its -wal into the file. Not before the connection
+// has written: a -wal that is not the file's own (copied beside it with another database) would be
+// copied into it, and a refused file keeps its bytes, -wal included.
 void checkpoint_on_close(sqlite3* db, bool allowed) {
     sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, allowed ? 0 : 1, nullptr);
 }
@@ -377,7 +377,6 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
             throw UsageError("database '" + path + "' is read-only; campaigns need to write it");
         }
         if (!(mode == Mode::read_write && create_schema_if_empty())) check_existing(mode);
-        checkpoint_on_close(db_, true);
         if (mode == Mode::read_only) {
             execute(db_, "PRAGMA query_only=ON");
         } else {
@@ -399,7 +398,12 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
     }
 }
 
-Store::~Store() { sqlite3_close(db_); }
+Store::~Store() {
+    // A connection that wrote folds its -wal into the file as it closes, as SQLite does; one that
+    // wrote nothing (a reader, a resume refused) leaves both files as they were.
+    if (db_ != nullptr) checkpoint_on_close(db_, sqlite3_total_changes64(db_) > 0);
+    sqlite3_close(db_);
+}
 
 bool Store::empty() {
     Statement count(db_, "SELECT count(*) FROM sqlite_schema");

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,12 +34,13 @@ using testing::TempDir;
 
 // A finished campaign with stored failures (for repro and export), into `db`.
 std::vector<std::string> campaign_with_failures(const std::string& db) {
-    return {"run",     "--db",     db,     "--impl", "div64.mut_inf_over_inf,div64.emu_nr", "--classes", "specials,random",
-            "--count", "2000", "--quiet", "--no-progress"};
+    return {"run",       "--db",    db,     "--impl",       "div64.mut_inf_over_inf,div64.emu_nr",
+            "--classes", "specials,random", "--count", "2000", "--quiet", "--no-progress"};
 }
 
 std::vector<std::string> small_run(const std::string& db) {
-    return {"run", "--db", db, "--impl", "div64.host", "--classes", "random", "--count", "200", "--quiet", "--no-progress"};
+    return {"run",     "--db", db, "--impl", "div64.host", "--classes", "random",
+            "--count", "200", "--quiet", "--no-progress"};
 }
 
 // Every command that reads a database, each on `db`: what users reach for after a run.
@@ -159,6 +159,20 @@ TEST(DatabaseOpen, AWalFromAnotherDatabaseIsRefusedAndBothFilesKeepTheirBytes) {
     EXPECT_TRUE(contains(refused_with_a_foreign_wal(dir, fits, wal), "reads as campaign 1 ('another'"));
 }
 
+// A refusal for a reason found after the checks (here, a campaign the database does not hold)
+// leaves the file and its own -wal as they were too: only a command that wrote folds the -wal in.
+TEST(DatabaseOpen, AResumeRefusedAfterTheChecksLeavesTheFileAndItsWalAsTheyWere) {
+    TempDir dir;
+    wal_of_a_killed_run(dir);
+    const std::string db = dir.path("other.db");
+    const auto before = bytes_of(db);
+    ASSERT_EQ(before.size(), 2u);
+    const CommandResult r = run_fpverify({"resume", "--db", db, "--campaign", "99"});
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_TRUE(contains(r.err, "no campaign 99")) << r.err;
+    EXPECT_TRUE(bytes_of(db) == before);
+}
+
 // ---- U2: read-only media --------------------------------------------------------------------------
 
 // How this system can make a directory read-only to fpverify: a read-only bind mount in a mount
@@ -166,12 +180,14 @@ TEST(DatabaseOpen, AWalFromAnotherDatabaseIsRefusedAndBothFilesKeepTheirBytes) {
 // other than root, the directory's and files' permissions.
 enum class ReadOnlyWay { mount, permissions, none };
 
+// In a user and mount namespace of its own (unshare -rm): directory $0 bound on itself, read-only.
+const std::string kMountReadOnly = "mount --bind \"$0\" \"$0\" && mount -o remount,bind,ro \"$0\"";
+
 ReadOnlyWay read_only_way() {
     static const ReadOnlyWay way = [] {
         TempDir probe;
-        const CommandResult r = run_command(
-            "unshare", {"-rm", "sh", "-c", "mount --bind \"$0\" \"$0\" && mount -o remount,bind,ro \"$0\" && ! touch \"$0/x\"",
-                        probe.dir()});
+        const CommandResult r =
+            run_command("unshare", {"-rm", "sh", "-c", kMountReadOnly + " && ! touch \"$0/x\"", probe.dir()});
         if (r.status == 0) return ReadOnlyWay::mount;
         return geteuid() != 0 ? ReadOnlyWay::permissions : ReadOnlyWay::none;
     }();
@@ -181,9 +197,8 @@ ReadOnlyWay read_only_way() {
 // Runs fpverify with `dir` read-only.
 CommandResult run_on_read_only_media(const std::string& dir, const std::vector<std::string>& args) {
     if (read_only_way() == ReadOnlyWay::mount) {
-        return run_command("unshare", concat({"-rm", "sh", "-c",
-                                              "mount --bind \"$0\" \"$0\" && mount -o remount,bind,ro \"$0\" && exec \"$@\"",
-                                              dir, fs::absolute(testing::fpverify_binary()).string()},
+        return run_command("unshare", concat({"-rm", "sh", "-c", kMountReadOnly + " && exec \"$@\"", dir,
+                                              fs::absolute(testing::fpverify_binary()).string()},
                                              args));
     }
     for (const auto& entry : fs::directory_iterator(dir)) fs::permissions(entry.path(), fs::perms(0444));
@@ -421,10 +436,11 @@ TEST(DatabaseOpen, ANameBeginningWithFileIsNeverReadAsAUri) {
 
 TEST(DatabaseOpen, AFullDiskWhileTheDatabaseIsCreatedIsExitThreeWithTheReason) {
     TempDir dir;
-    const CommandResult probe = run_command("unshare", {"-rm", "sh", "-c", "mount -t tmpfs -o size=16k tmpfs \"$0\"", dir.dir()});
+    const std::string mount_small_disk = "mount -t tmpfs -o size=16k tmpfs \"$0\"";  // 4 pages: no room for the schema
+    const CommandResult probe = run_command("unshare", {"-rm", "sh", "-c", mount_small_disk, dir.dir()});
     if (probe.status != 0) GTEST_SKIP() << "cannot mount a small tmpfs here: " << probe.err;
     const CommandResult r = run_command(
-        "unshare", concat({"-rm", "sh", "-c", "mount -t tmpfs -o size=16k tmpfs \"$0\" && exec \"$@\"", dir.dir(),
+        "unshare", concat({"-rm", "sh", "-c", mount_small_disk + " && exec \"$@\"", dir.dir(),
                            fs::absolute(testing::fpverify_binary()).string()},
                           small_run(dir.path("full.db"))));
     EXPECT_EQ(r.status, 3) << r.err;
