@@ -4,6 +4,8 @@
 
 #include <chrono>
 
+#include "reports/database_file.h"
+
 namespace fpv {
 
 LeaseKeeper::LeaseKeeper(Store& store, int64_t campaign_id)
@@ -25,7 +27,7 @@ LeaseKeeper::~LeaseKeeper() {
 
 void LeaseKeeper::beat() {
     sqlite3* db = nullptr;
-    if (sqlite3_open_v2(store_.path().c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(store_.path().c_str(), &db, SQLITE_OPEN_READWRITE, database_vfs()) != SQLITE_OK) {
         sqlite3_close(db);
         return;  // the commits still renew it
     }

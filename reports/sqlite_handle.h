@@ -9,12 +9,35 @@
 #include <string>
 #include <string_view>
 
+#include "core/usage_error.h"
+
 namespace fpv {
 
 class SqliteError : public std::runtime_error {
 public:
     explicit SqliteError(const std::string& message) : std::runtime_error(message) {}
 };
+
+// A read found the database damaged (SQLITE_CORRUPT, SQLITE_NOTADB) on a connection that only
+// reads: nothing can be done about it but to recover the file, so it is the input's fault (exit
+// status 2), and the message names the file. A writer that meets damage stops as at any failure
+// of the system (exit status 3, resumable once the file is repaired).
+class DatabaseDamaged : public UsageError {
+public:
+    using UsageError::UsageError;
+};
+
+// The system failed at reading or writing a database (a full disk, an I/O error, no memory):
+// exit status 3, with the system's own reason in the message.
+class DatabaseIoError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Throws the exception above that fits the error `rc` of `db`, `doing` saying what failed.
+[[noreturn]] void throw_sqlite_error(sqlite3* db, int rc, const std::string& doing = "");
+// SQLite's message for the last error of `db`, with the system's reason (errno) where it has one.
+std::string sqlite_error_text(sqlite3* db, int rc);
 
 class Statement {
 public:

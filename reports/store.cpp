@@ -9,6 +9,7 @@
 
 #include "core/usage_error.h"
 #include "reports/database_checks.h"
+#include "reports/database_file.h"
 #include "reports/sqlite_handle.h"
 #include "reports/value_format.h"
 #include "model/input_set.h"
@@ -227,15 +228,20 @@ std::string utc_now_iso8601() {
 
 namespace {
 
-sqlite3* open_database(const std::string& path, int flags, const std::string& purpose) {
-    sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
-        const std::string why = db != nullptr ? sqlite3_errmsg(db) : "out of memory";
-        sqlite3_close(db);
-        throw UsageError("cannot open database '" + path + "'" + purpose + ": " + why);
+FileAccess file_access(Store::Mode mode) {
+    switch (mode) {
+        case Store::Mode::read_write: return FileAccess::create;
+        case Store::Mode::write_existing: return FileAccess::read_write;
+        case Store::Mode::read_only: return FileAccess::read_only;
     }
-    sqlite3_busy_timeout(db, 10000);
-    return db;
+    return FileAccess::read_only;
+}
+
+// Whether closing the connection may checkpoint its -wal into the file. Not before the connection
+// has written: a -wal that is not the file's own (copied beside it with another database) would be
+// copied into it, and a refused file keeps its bytes, -wal included.
+void checkpoint_on_close(sqlite3* db, bool allowed) {
+    sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, allowed ? 0 : 1, nullptr);
 }
 
 // The schema version an fpverify database declares; throws UsageError for another file.
@@ -363,44 +369,28 @@ void migrate(sqlite3* db, const std::string& path) {
 }  // namespace
 
 Store::Store(const std::string& path, Mode mode) : path_(path) {
-    const int flags = mode == Mode::read_only ? SQLITE_OPEN_READONLY
-                                              : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    db_ = open_database(path, flags, mode == Mode::read_write ? " for writing" : "");
+    db_ = open_database_file(path, file_access(mode));
     try {
+        checkpoint_on_close(db_, false);
         require_file_backed(db_, path);
-        if (mode == Mode::read_write && sqlite3_db_readonly(db_, "main") == 1) {
+        if (mode != Mode::read_only && sqlite3_db_readonly(db_, "main") == 1) {
             throw UsageError("database '" + path + "' is read-only; campaigns need to write it");
         }
-        bool empty = false;
-        {
-            Statement count(db_, "SELECT count(*) FROM sqlite_schema");
-            count.step();
-            empty = count.int64(0) == 0;
-        }
-        if (empty) {
-            if (mode == Mode::read_only) throw UsageError("'" + path + "' is an empty database");
-            create_schema();
+        if (!(mode == Mode::read_write && create_schema_if_empty())) check_existing(mode);
+        if (mode == Mode::read_only) {
+            execute(db_, "PRAGMA query_only=ON");
         } else {
-            // Before anything is written (a migration, the switch to WAL, a campaign). Reads
-            // skip the full scan: they cannot make the damage worse, and a report of a large
-            // database should not pay for it.
-            if (mode == Mode::read_write) require_intact(db_, path);
-            schema_version_of(db_, path);  // "not an fpverify database" comes before finer complaints
-            require_tables_of_every_version(db_, path);
-            check_schema(mode);
-            require_complete_schema(db_, path, kSchema);
-            require_complete_schema(db_, path, kFailureMapTable);
-        }
-        if (mode == Mode::read_write) {
             execute(db_, "PRAGMA journal_mode=WAL");
             execute(db_, "PRAGMA synchronous=NORMAL");
-        } else {
-            execute(db_, "PRAGMA query_only=ON");
         }
     } catch (const SqliteError& e) {
         sqlite3_close(db_);
         db_ = nullptr;
         throw UsageError("cannot use database '" + path + "': " + e.what());
+    } catch (const DatabaseIoError& e) {
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw DatabaseIoError("database '" + path + "': " + e.what());
     } catch (...) {
         sqlite3_close(db_);
         db_ = nullptr;
@@ -408,10 +398,25 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
     }
 }
 
-Store::~Store() { sqlite3_close(db_); }
+Store::~Store() {
+    // A connection that wrote folds its -wal into the file as it closes, as SQLite does; one that
+    // wrote nothing (a reader, a resume refused) leaves both files as they were.
+    if (db_ != nullptr) checkpoint_on_close(db_, sqlite3_total_changes64(db_) > 0);
+    sqlite3_close(db_);
+}
 
-void Store::create_schema() {
+bool Store::empty() {
+    Statement count(db_, "SELECT count(*) FROM sqlite_schema");
+    count.step();
+    return count.int64(0) == 0;
+}
+
+// Under the write lock: two processes creating one database at once may both find it empty, and
+// only the first to take the lock creates the schema.
+bool Store::create_schema_if_empty() {
+    if (!empty()) return false;
     Transaction t(db_);
+    if (!empty()) return false;  // another process created it meanwhile
     execute(db_, kSchema);
     execute(db_, kLeasesTable);
     execute(db_, kFailureMapTable);
@@ -419,6 +424,24 @@ void Store::create_schema() {
                         "('schema_version', ?)");
     meta.bind(1, std::to_string(kSchemaVersion)).run();
     t.commit();
+    return true;
+}
+
+// Every check runs before anything is written (a migration, the switch to WAL, a campaign), and
+// for readers too: one rule for a damaged file, whichever command meets it.
+void Store::check_existing(Mode mode) {
+    require_intact(db_, path_);
+    try {
+        if (empty()) throw UsageError("'" + path_ + "' is empty: it holds no fpverify database");
+        schema_version_of(db_, path_);  // "not an fpverify database" comes before finer complaints
+        require_tables_of_every_version(db_, path_);
+    } catch (const UsageError& e) {
+        throw UsageError(e.what() + foreign_wal_diagnosis(path_));
+    }
+    require_its_own_wal(db_, path_);
+    check_schema(mode);
+    require_complete_schema(db_, path_, kSchema);
+    require_complete_schema(db_, path_, kFailureMapTable);
 }
 
 void Store::check_schema(Mode mode) {
@@ -431,9 +454,7 @@ void Store::check_schema(Mode mode) {
         } else {
             sqlite3* writer = nullptr;
             try {
-                writer = open_database(path_, SQLITE_OPEN_READWRITE,
-                                       " to migrate it from schema version " + found + " to " +
-                                           std::to_string(kSchemaVersion));
+                writer = open_database_file(path_, FileAccess::read_write);
                 if (sqlite3_db_readonly(writer, "main") == 1) {
                     throw UsageError("database '" + path_ + "' has schema version " + found +
                                      " and cannot be written; fpverify "

@@ -50,11 +50,16 @@ double unix_seconds_now();
 
 class Store {
 public:
-    enum class Mode { read_write, read_only };
+    enum class Mode {
+        read_write,      // creates the file, or the schema in an empty file (run, merge --into)
+        write_existing,  // the file must hold an fpverify database already (resume)
+        read_only
+    };
 
-    // Opens (read_write: creating if absent) an fpverify database, migrating one of schema
-    // version 2 in place (docs/database.md). Throws UsageError when the path cannot be opened in
-    // that mode, is not an fpverify database, or has another schema version.
+    // Opens an fpverify database, migrating one of schema versions 2 to 6 in place
+    // (docs/database.md). Throws UsageError when the path cannot be opened in that mode, is not
+    // an intact fpverify database, or has another schema version: the file is then left as it
+    // was, its -wal included. Throws DatabaseIoError when the system fails (a full disk).
     Store(const std::string& path, Mode mode);
     ~Store();
     Store(const Store&) = delete;
@@ -106,7 +111,9 @@ private:
     void take_lease(int64_t campaign_id, const LeaseOwner& owner);  // inside a transaction
     void check_lease(int64_t campaign_id);                           // inside a transaction
     void write_unit_state(int64_t campaign_id, const UnitState& unit, std::span<const FailureRecord> new_failures);
-    void create_schema();
+    bool empty();
+    bool create_schema_if_empty();
+    void check_existing(Mode mode);
     void check_schema(Mode mode);
 
     sqlite3* db_ = nullptr;

@@ -20,6 +20,9 @@ DatabaseRef parse_database_ref(const std::string& argument, std::string_view wha
         }
         ref.campaign = std::stoll(digits);
     }
+    if (std::filesystem::is_directory(ref.path)) {
+        throw UsageError(std::string(what) + ": '" + printable(ref.path) + "' is a directory; give the name of a database file");
+    }
     if (!std::filesystem::is_regular_file(ref.path)) {
         throw UsageError(std::string(what) + ": no database at '" + printable(ref.path) + "'");
     }

@@ -290,7 +290,7 @@ int resume_command(const ResumeArgs& a) {
     ExecuteOptions options{want_progress(a.progress, a.no_progress), a.quiet, parse_budget(a.budget)};
     const auto launch = [&](const MpiJob* job) -> Launched {
         Launched l;
-        l.store = std::make_unique<Store>(a.database.existing(), Store::Mode::read_write);
+        l.store = std::make_unique<Store>(a.database.existing(), Store::Mode::write_existing);
         Store& store = *l.store;
         const int64_t id = a.database.campaign != 0 ? a.database.campaign : store.latest_campaign(true);
         l.campaign = store.campaign(id);
