@@ -36,19 +36,20 @@ ASAN_FLAGS := $(CXXFLAGS_COMMON) -O1 -g -fno-omit-frame-pointer \
 # An op's tests live in its folder (ops/<op>/test_*.cpp) and belong to the test suite.
 OP_TEST_SOURCES := $(wildcard ops/*/test_*.cpp)
 LIB_SOURCES := $(filter-out $(OP_TEST_SOURCES),$(wildcard core/*.cpp core/models/*.cpp corpus/*.cpp reference/*.cpp \
-	ops/*.cpp ops/*/*.cpp model/*.cpp reports/*.cpp)) $(filter-out verifier/main.cpp,$(wildcard verifier/*.cpp))
+	ops/*.cpp ops/*/*.cpp model/*.cpp store/*.cpp reports/*.cpp verifier/*/*.cpp cli/*.cpp))
+LIB_SOURCES := $(filter-out cli/main.cpp,$(LIB_SOURCES))
 TEST_SOURCES := $(wildcard tests/*.cpp) $(OP_TEST_SOURCES)
 GPU_TEST_SOURCES := $(wildcard tests/gpu/*.cpp) tests/test_main.cpp tests/test_support.cpp tests/golden_support.cpp
 
 # MPI (`run --mpi`), when mpicxx is there: its compile and link flags, asked of mpicxx; without
-# it verifier/mpi_absent.cpp says so at run time.
+# it verifier/mpi/absent.cpp says so at run time.
 MPICXX ?= $(shell command -v mpicxx 2>/dev/null)
 ifneq ($(MPICXX),)
 MPI_CFLAGS := $(patsubst -I%,-isystem %,$(shell $(MPICXX) --showme:compile 2>/dev/null)) -DFPV_WITH_MPI
 MPI_LIBS := $(filter-out -lmpi_cxx,$(shell $(MPICXX) --showme:link 2>/dev/null))
-LIB_SOURCES := $(filter-out verifier/mpi_absent.cpp,$(LIB_SOURCES))
+LIB_SOURCES := $(filter-out verifier/mpi/absent.cpp,$(LIB_SOURCES))
 else
-LIB_SOURCES := $(filter-out verifier/mpi_job.cpp,$(LIB_SOURCES))
+LIB_SOURCES := $(filter-out verifier/mpi/job.cpp,$(LIB_SOURCES))
 endif
 RELEASE_FLAGS += $(MPI_CFLAGS)
 ASAN_FLAGS += $(MPI_CFLAGS)
@@ -60,8 +61,8 @@ NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/de
 CUDA_ARCHS ?= 90
 ifneq ($(NVCC),)
 CUDA_HOME := $(patsubst %/bin/nvcc,%,$(NVCC))
-CUDA_SOURCES := $(filter-out verifier/gpu_config.cu,$(wildcard verifier/*.cu))
-# verifier/gpu_config.cu once per set of nvcc flags that decide what an impl computes, as
+CUDA_SOURCES := $(filter-out verifier/gpu/config.cu,$(wildcard verifier/gpu/*.cu))
+# verifier/gpu/config.cu once per set of nvcc flags that decide what an impl computes, as
 # config.part: the standard set holds most impls, and its kernels build in four parts at once.
 NVCC_UNITS := standard.0 standard.1 standard.2 standard.3 ieee.0 approx.0 ieee_ftz.0 approx_ftz.0
 CUDA_GENCODE := $(foreach a,$(CUDA_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
@@ -69,9 +70,9 @@ CUDA_GENCODE := $(foreach a,$(CUDA_ARCHS),-gencode arch=compute_$(a),code=sm_$(a
 NVCC_FLAGS := -std=c++20 -O2 -g -I. -ccbin $(CXX) $(CUDA_GENCODE) -DFPV_WITH_CUDA \
 	-Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror,-fopenmp
 RELEASE_FLAGS += -DFPV_WITH_CUDA
-RELEASE_SOURCES := $(filter-out verifier/gpu_absent.cpp,$(LIB_SOURCES))
+RELEASE_SOURCES := $(filter-out verifier/gpu/absent.cpp,$(LIB_SOURCES))
 RELEASE_CUDA_OBJECTS := $(CUDA_SOURCES:%.cu=$(RELEASE_DIR)/%.o) \
-	$(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu_config_%.o)
+	$(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu/config_%.o)
 CUDA_LIBS := -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lpthread
 GPU_TEST_BINARY := $(RELEASE_DIR)/fpverify_gpu_tests
 else
@@ -91,7 +92,7 @@ endif
 PLUGIN_FLAGS := -DFPV_EXTRA_IMPLS_HEADER='"$(EXTRA_IMPLS_PATH)"' $(foreach d,$(EXTRA_INCLUDES),-isystem $(abspath $(d)))
 endif
 PLUGIN_STAMP := $(RELEASE_DIR)/extra_impls.stamp
-PLUGIN_OBJECTS := $(RELEASE_DIR)/ops/catalogue.o $(if $(NVCC),$(RELEASE_DIR)/verifier/gpu_plugins.o)
+PLUGIN_OBJECTS := $(RELEASE_DIR)/ops/catalogue.o $(if $(NVCC),$(RELEASE_DIR)/verifier/gpu/plugins.o)
 
 RELEASE_OBJECTS := $(RELEASE_SOURCES:%.cpp=$(RELEASE_DIR)/%.o) $(RELEASE_CUDA_OBJECTS)
 ASAN_OBJECTS := $(LIB_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
@@ -138,7 +139,7 @@ NVCC_CONFIG_ieee_ftz := -prec-div=true -prec-sqrt=true -ftz=true
 NVCC_CONFIG_approx_ftz := -prec-div=false -prec-sqrt=false -ftz=true
 nvcc_parts = $(words $(filter $(1).%,$(NVCC_UNITS)))
 
-$(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu_config_%.o): $(RELEASE_DIR)/verifier/gpu_config_%.o: verifier/gpu_config.cu Makefile
+$(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu/config_%.o): $(RELEASE_DIR)/verifier/gpu/config_%.o: verifier/gpu/config.cu Makefile
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCC_FLAGS) $(NVCC_CONFIG_$(basename $*)) -DFPV_NVCC_CONFIG=$(basename $*) \
 		-DFPV_CONFIG_PART=$(patsubst .%,%,$(suffix $*)) -DFPV_CONFIG_PARTS=$(call nvcc_parts,$(basename $*)) \
@@ -152,10 +153,10 @@ $(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(ASAN_FLAGS) -MMD -MP -c $< -o $@
 
-$(RELEASE_DIR)/fpverify: $(RELEASE_OBJECTS) $(RELEASE_DIR)/verifier/main.o
+$(RELEASE_DIR)/fpverify: $(RELEASE_OBJECTS) $(RELEASE_DIR)/cli/main.o
 	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS) $(CUDA_LIBS)
 
-$(ASAN_DIR)/fpverify: $(ASAN_OBJECTS) $(ASAN_DIR)/verifier/main.o
+$(ASAN_DIR)/fpverify: $(ASAN_OBJECTS) $(ASAN_DIR)/cli/main.o
 	$(CXX) $(ASAN_FLAGS) $^ -o $@ $(LDLIBS)
 
 $(ASAN_DIR)/fpverify_tests: $(ASAN_OBJECTS) $(ASAN_TEST_OBJECTS)
@@ -239,4 +240,4 @@ clean:
 	rm -rf build
 
 -include $(RELEASE_OBJECTS:.o=.d) $(ASAN_OBJECTS:.o=.d) $(ASAN_TEST_OBJECTS:.o=.d) $(GPU_TEST_OBJECTS:.o=.d) \
-	$(RELEASE_DIR)/verifier/main.d $(ASAN_DIR)/verifier/main.d
+	$(RELEASE_DIR)/cli/main.d $(ASAN_DIR)/cli/main.d

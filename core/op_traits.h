@@ -21,13 +21,15 @@
 //                      (reference/exact_check.h; `--reference exact`), or None
 //   host_error         a type whose static bool ulp_error(in, result, ftz, error&) measures an
 //                      error exactly without MPFR where it can, or None
-//   raw_chain          how `bench --raw` chains calls of an impl (verifier/gpu_raw_chain.cuh):
+//   raw_chain          how `bench --raw` chains calls of an impl (verifier/gpu/raw_chain.cuh):
 //                      every operand made from the call before; None when not timed raw.
 //                      An op may add seed_style_chain, timed too (div64: the divisor held
 //                      fixed, as the seed post measured; float-float ops: the second operand)
 //   classes            TypeList of input classes (corpus/class_traits.h)
 //   natives, impls,    TypeLists of implementations (core/impl_traits.h): the host's and the
 //   mutants            GPU's own baselines, the emulations under test, and planted-bug mutants
+//   commands           TypeList of fpverify subcommands the op offers (core/op_command.h), such
+//                      as div64's prove-div64; TypeList<> for none
 #pragma once
 
 #include <array>
@@ -36,6 +38,7 @@
 #include <string_view>
 
 #include "core/formats.h"
+#include "core/op_command.h"
 #include "core/type_list.h"
 
 namespace fpv {
@@ -70,6 +73,7 @@ concept OpTraits = requires {
     typename Op::natives;
     typename Op::impls;
     typename Op::mutants;
+    typename Op::commands;
 };
 
 // The traits as scalars, which device code may read.
@@ -102,6 +106,7 @@ struct OpInfo {
     bool has_fast_reference = false;  // an exact answer without MPFR exists
     bool error_free = false;          // float-float: the result must be exact
     bool has_exact_check = false;     // results are certified without MPFR (--reference exact)
+    std::span<const OpCommandInfo> commands;  // fpverify subcommands the op offers
 
     std::string_view error_unit() const { return metric == Metric::relative_u2 ? "u^2" : "ulp"; }
     // "x, y: binary64", "x: float-float pair, y: binary32"
@@ -128,6 +133,7 @@ struct OpInfo {
         info.key_salt = Op::key_salt;
         info.has_fast_reference = Op::metric == Metric::relative_u2 || !is_none<typename Op::host_ieee>;
         info.has_exact_check = !is_none<typename Op::exact_check>;
+        info.commands = OpCommandTable<typename Op::commands>::value;
         if constexpr (Op::metric == Metric::relative_u2) info.error_free = Op::error_free;
         return info;
     }

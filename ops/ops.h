@@ -5,10 +5,10 @@
 #pragma once
 
 #include "ops/add64/add64.h"
-#include "ops/binary32/ops.h"
+#include "ops/binary32/family.h"
 #include "ops/div64/div64.h"
 #include "ops/f2d/f2d.h"
-#include "ops/float_float/ops.h"
+#include "ops/float_float/family.h"
 #include "ops/fma64/fma64.h"
 #include "ops/mul64/mul64.h"
 #include "ops/rcp64/rcp64.h"

@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include "ops/catalogue.h"
-#include "reports/json_text.h"
+#include "model/json_text.h"
 #include "reports/report_document.h"
 #include "reports/svg_plot.h"
-#include "reports/text_format.h"
+#include "model/text_format.h"
 
 namespace fpv {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "model/rate_comparison.h"
-#include "reports/report_model.h"
+#include "reports/campaign_report.h"
 
 namespace fpv {
 

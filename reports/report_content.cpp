@@ -8,7 +8,7 @@
 
 #include "ops/catalogue.h"
 #include "reports/report_document.h"
-#include "reports/report_model.h"
+#include "reports/campaign_report.h"
 #include "reports/svg_plot.h"
 
 namespace fpv {

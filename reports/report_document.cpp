@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "reports/text_format.h"
+#include "model/text_format.h"
 
 namespace fpv::doc {
 namespace {

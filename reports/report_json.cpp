@@ -5,8 +5,8 @@
 
 #include "ops/catalogue.h"
 #include "model/rate_bound.h"
-#include "reports/json_text.h"
-#include "reports/report_model.h"
+#include "model/json_text.h"
+#include "reports/campaign_report.h"
 
 namespace fpv {
 namespace {
@@ -15,7 +15,7 @@ using nlohmann::json;
 
 constexpr int kFormatVersion = 1;
 
-// JSON has no infinity: errors without a finite value are the string "inf" (reports/json_text.h).
+// JSON has no infinity: errors without a finite value are the string "inf" (model/json_text.h).
 json error_json(double error) { return json_number(error); }
 
 // failed / inside; null for 0/0, where nothing inside the domain was judged.

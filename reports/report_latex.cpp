@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "model/rate_bound.h"
-#include "reports/report_model.h"
+#include "reports/campaign_report.h"
 
 namespace fpv {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "model/rate_comparison.h"
 #include "reports/report_document.h"
-#include "reports/text_format.h"
+#include "model/text_format.h"
 
 namespace fpv::svg {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "corpus/counter_rng.h"
 #include "model/input_set.h"
-#include "ops/binary64_emulation.h"
+#include "ops/binary64/emulation.h"
 #include "ops/catalogue.h"
 #include "ops/dispatch.h"
 #include "reference/mpfr_reference.h"

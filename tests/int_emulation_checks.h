@@ -13,7 +13,7 @@
 #include <string>
 
 #include "corpus/counter_rng.h"
-#include "ops/binary64_int_emulation.h"
+#include "ops/binary64/int_emulation.h"
 #include "tests/emulation_checks.h"
 #include "tests/test_support.h"
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "corpus/counter_rng.h"
-#include "ops/mufu_seeded.h"
+#include "ops/binary64/mufu_seeded.h"
 #include "tests/emulation_checks.h"
 #include "tests/test_support.h"
 

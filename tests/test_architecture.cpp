@@ -14,7 +14,7 @@ namespace fpv {
 namespace {
 
 // The layers from the bottom up: a folder may include its own and those before it.
-const std::vector<std::string> kLayers = {"core", "corpus", "reference", "ops", "model", "reports", "verifier"};
+const std::vector<std::string> kLayers = {"core", "corpus", "reference", "ops", "model", "store", "reports", "verifier", "cli"};
 
 int layer_of(const std::string& folder) {
     for (size_t i = 0; i < kLayers.size(); ++i) {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "core/usage_error.h"
-#include "verifier/count_parse.h"
+#include "cli/count_parse.h"
 
 namespace fpv {
 namespace {

@@ -16,7 +16,7 @@
 #include <map>
 #include <thread>
 
-#include "reports/sqlite_handle.h"
+#include "store/sqlite_handle.h"
 #include "tests/test_support.h"
 
 namespace fpv {

@@ -8,11 +8,11 @@
 #include "core/portability.h"
 #include "ops/catalogue.h"
 #include "ops/dispatch.h"
-#include "reports/store.h"
+#include "store/store.h"
 #include "tests/test_support.h"
-#include "verifier/campaign_setup.h"
-#include "verifier/cpu_backend.h"
-#include "verifier/engine.h"
+#include "verifier/engine/campaign_setup.h"
+#include "verifier/cpu/backend.h"
+#include "verifier/engine/engine.h"
 
 namespace fpv {
 namespace {

@@ -10,9 +10,9 @@
 #include "model/input_set.h"
 #include "ops/catalogue.h"
 #include "ops/judge.h"
-#include "reports/store.h"
+#include "store/store.h"
 #include "tests/test_support.h"
-#include "verifier/cpu_backend.h"
+#include "verifier/cpu/backend.h"
 
 namespace fpv {
 namespace {

@@ -8,9 +8,9 @@
 #include <thread>
 
 #include "model/tally_codec.h"
-#include "verifier/campaign_setup.h"
-#include "verifier/duration_parse.h"
-#include "verifier/engine.h"
+#include "verifier/engine/campaign_setup.h"
+#include "cli/duration_parse.h"
+#include "verifier/engine/engine.h"
 #include "core/usage_error.h"
 #include "tests/test_support.h"
 

@@ -2,7 +2,7 @@
 // 16 units of 2^62 inputs each are 2^66 inputs, not 2^66 mod 2^64.
 #include <gtest/gtest.h>
 
-#include "reports/text_format.h"
+#include "model/text_format.h"
 #include "tests/test_support.h"
 
 namespace fpv {

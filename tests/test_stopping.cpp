@@ -15,8 +15,8 @@
 
 #include "ops/catalogue.h"
 #include "tests/test_support.h"
-#include "verifier/campaign_setup.h"
-#include "verifier/cpu_backend.h"
+#include "verifier/engine/campaign_setup.h"
+#include "verifier/cpu/backend.h"
 
 namespace fpv {
 namespace {

@@ -3,8 +3,8 @@
 #include <sqlite3.h>
 
 #include "core/usage_error.h"
-#include "reports/sqlite_handle.h"
-#include "reports/store.h"
+#include "store/sqlite_handle.h"
+#include "store/store.h"
 #include "tests/test_support.h"
 
 namespace fpv {

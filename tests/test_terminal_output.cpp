@@ -3,7 +3,7 @@
 // so that a stored class name cannot clear the screen or retitle the window.
 #include <gtest/gtest.h>
 
-#include "reports/text_format.h"
+#include "model/text_format.h"
 #include "tests/test_support.h"
 
 namespace fpv {

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "reports/text_format.h"
+#include "model/text_format.h"
 #include "tests/test_support.h"
 
 namespace fpv {

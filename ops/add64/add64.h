@@ -2,7 +2,7 @@
 // operands of opposite signs is +0 except toward -infinity.
 #pragma once
 
-#include "ops/binary64_family.h"
+#include "ops/binary64/family.h"
 #include "ops/add64/classes.h"
 #include "ops/add64/impls.h"
 #include "ops/add64/mutants.h"
@@ -29,6 +29,7 @@ struct add64 : binary64::FamilyTraits {
                              ::fpv::natives::CudaInEveryRounding<::fpv::add64::Sum>>;
     using impls = ::fpv::add64::Emulations;
     using mutants = ::fpv::add64::Mutants;
+    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

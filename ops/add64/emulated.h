@@ -1,4 +1,4 @@
-// Binary64 addition in integers only (ops/binary64_int_emulation.h), correctly rounded in the
+// Binary64 addition in integers only (ops/binary64/int_emulation.h), correctly rounded in the
 // rounding mode R; subtraction (ops/sub64/emulated.h) is this with the second operand negated.
 //
 // The larger magnitude comes first; the smaller one's significand, ten bits up like the larger
@@ -9,7 +9,7 @@
 // two binary64 numbers always fits.
 #pragma once
 
-#include "ops/binary64_int_emulation.h"
+#include "ops/binary64/int_emulation.h"
 
 namespace fpv::add64 {
 

@@ -7,12 +7,13 @@
 
 #include "core/impl_traits.h"
 #include "core/op_traits.h"
-#include "ops/binary64_chain.h"
+#include "ops/binary64/raw_chain.h"
 #include "corpus/generic_classes.h"
 #include "ops/div64/classes.h"
 #include "ops/div64/impls.h"
 #include "ops/div64/mutants.h"
 #include "ops/div64/near_exact.h"
+#include "ops/div64/prove_command.h"
 #include "reference/exact_check.h"
 #include "reference/mpfr_reference.h"
 
@@ -35,7 +36,7 @@ struct div64 {
     };
     using exact_check = ::fpv::exact_check::Quotient<Format::binary64>;
     using host_error = None;
-    // Every operand of the next call comes from the last result (ops/binary64_chain.h).
+    // Every operand of the next call comes from the last result (ops/binary64/raw_chain.h).
     using raw_chain = Binary64Chain<2, true>;
     // As the seed post timed division, for comparison: a running dividend divided by each
     // thread's own divisor, held fixed, which lets the compiler hoist work on it out of the loop.
@@ -57,6 +58,7 @@ struct div64 {
                              ::fpv::natives::CudaInEveryRounding<::fpv::div64::NativeDivide>>;
     using impls = TypeList<::fpv::div64::EmuHalley, ::fpv::div64::EmuHalleyFixed, ::fpv::div64::EmuNr>;
     using mutants = ::fpv::div64::Mutants;
+    using commands = TypeList<::fpv::div64::ProveCommand>;
 };
 
 }  // namespace fpv::op

@@ -4,7 +4,7 @@
 
 #include "core/impl_traits.h"
 #include "ops/div64/emulated.h"
-#include "ops/rounded_natives.h"
+#include "ops/binary64/rounded_natives.h"
 
 namespace fpv::div64 {
 

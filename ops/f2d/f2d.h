@@ -39,6 +39,7 @@ struct f2d {
     using natives = TypeList<::fpv::f2d::Native>;
     using impls = TypeList<::fpv::f2d::ShiftXor, ::fpv::f2d::BytePerm>;
     using mutants = ::fpv::f2d::Mutants;
+    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

@@ -1,4 +1,4 @@
-// Binary64 fused multiply-add a*b + c in integers only (ops/binary64_int_emulation.h), with one
+// Binary64 fused multiply-add a*b + c in integers only (ops/binary64/int_emulation.h), with one
 // correct rounding in the rounding mode R.
 //
 // The exact 106-bit product comes from mul64's exact_product as two words with its leading one
@@ -10,7 +10,7 @@
 // one leading bit cancels; deeper cancellation is exact and is normalised back.
 #pragma once
 
-#include "ops/binary64_int_emulation.h"
+#include "ops/binary64/int_emulation.h"
 #include "ops/mul64/emulated.h"
 
 namespace fpv::fma64 {

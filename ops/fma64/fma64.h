@@ -2,7 +2,7 @@
 // rounding mode; an exact zero result is +0 except toward -infinity.
 #pragma once
 
-#include "ops/binary64_family.h"
+#include "ops/binary64/family.h"
 #include "ops/fma64/classes.h"
 #include "ops/fma64/impls.h"
 #include "ops/fma64/mutants.h"
@@ -30,6 +30,7 @@ struct fma64 : binary64::FamilyTraits {
                              ::fpv::natives::CudaInEveryRounding<::fpv::fma64::FusedMultiplyAdd>>;
     using impls = ::fpv::fma64::Emulations;
     using mutants = ::fpv::fma64::Mutants;
+    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

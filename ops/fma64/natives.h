@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "ops/rounded_natives.h"
+#include "ops/binary64/rounded_natives.h"
 
 namespace fpv::fma64 {
 

@@ -1,4 +1,4 @@
-// Binary64 multiplication in integers only (ops/binary64_int_emulation.h), correctly rounded in
+// Binary64 multiplication in integers only (ops/binary64/int_emulation.h), correctly rounded in
 // the rounding mode R.
 //
 // Both significands are normalised to 53 bits (subnormal operands included) and placed at bits
@@ -8,7 +8,7 @@
 // down inside round_and_pack, from the full 63 bits, so it is rounded once (gradual underflow).
 #pragma once
 
-#include "ops/binary64_int_emulation.h"
+#include "ops/binary64/int_emulation.h"
 
 namespace fpv::mul64 {
 

@@ -1,7 +1,7 @@
 // mul64: x * y in binary64, correctly rounded in the impl's rounding mode.
 #pragma once
 
-#include "ops/binary64_family.h"
+#include "ops/binary64/family.h"
 #include "ops/mul64/classes.h"
 #include "ops/mul64/impls.h"
 #include "ops/mul64/mutants.h"
@@ -28,6 +28,7 @@ struct mul64 : binary64::FamilyTraits {
                              ::fpv::natives::CudaInEveryRounding<::fpv::mul64::Product>>;
     using impls = ::fpv::mul64::Emulations;
     using mutants = ::fpv::mul64::Mutants;
+    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

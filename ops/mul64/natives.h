@@ -1,7 +1,7 @@
 // The native mul baselines: the host FPU and the GPU's __dmul_r{n,z,u,d}.
 #pragma once
 
-#include "ops/rounded_natives.h"
+#include "ops/binary64/rounded_natives.h"
 
 namespace fpv::mul64 {
 

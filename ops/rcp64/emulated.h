@@ -1,5 +1,5 @@
 // rcp64.emu: binary64 reciprocal 1/x in integers, seeded by rcp.approx.ftz.f64 (the scheme of
-// ops/mufu_seeded.h), correctly rounded in every rounding mode, with gradual underflow and
+// ops/binary64/mufu_seeded.h), correctly rounded in every rounding mode, with gradual underflow and
 // overflow.
 //
 // x = +-a * 2^e with a = m / 2^52 in [1, 2); 1/x = +-y * 2^-e, y = 1/a in (1/2, 1]. Two Newton
@@ -10,7 +10,7 @@
 #pragma once
 
 #include "core/rcp_approx.h"
-#include "ops/mufu_seeded.h"
+#include "ops/binary64/mufu_seeded.h"
 
 namespace fpv::rcp64 {
 

@@ -2,7 +2,7 @@
 // (ops/rcp64/emulated.h), one impl per rounding mode.
 #pragma once
 
-#include "ops/mufu_seeded_impl.h"
+#include "ops/binary64/mufu_seeded_impl.h"
 #include "ops/rcp64/emulated.h"
 
 namespace fpv::rcp64 {

@@ -1,7 +1,7 @@
 // The native reciprocals: the host's division 1/x and the GPU's __drcp_r{n,z,u,d}.
 #pragma once
 
-#include "ops/rounded_natives.h"
+#include "ops/binary64/rounded_natives.h"
 
 namespace fpv::rcp64 {
 

@@ -1,7 +1,7 @@
 // rcp64: the reciprocal 1/x of a binary64, correctly rounded in the impl's rounding mode.
 #pragma once
 
-#include "ops/binary64_family.h"
+#include "ops/binary64/family.h"
 #include "ops/rcp64/classes.h"
 #include "ops/rcp64/impls.h"
 #include "ops/rcp64/mutants.h"
@@ -28,6 +28,7 @@ struct rcp64 : binary64::FamilyTraits {
                              ::fpv::natives::CudaInEveryRounding<::fpv::rcp64::Reciprocal>>;
     using impls = ::fpv::rcp64::Emulations;
     using mutants = ::fpv::rcp64::Mutants;
+    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

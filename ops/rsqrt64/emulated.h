@@ -1,5 +1,5 @@
 // rsqrt64.emu: binary64 1/sqrt(x) in integers, seeded by rsqrt.approx.ftz.f64 (the scheme of
-// ops/mufu_seeded.h), correctly rounded in every rounding mode.
+// ops/binary64/mufu_seeded.h), correctly rounded in every rounding mode.
 //
 // x = a * 2^e' as for the square root (ops/sqrt64/emulated.h), a = M / 2^52 in [1, 4), e' even;
 // 1/sqrt(x) = y * 2^(-e'/2) with y = 1/sqrt(a) in (1/2, 1]. Two Newton steps refine the seed in
@@ -11,7 +11,7 @@
 #pragma once
 
 #include "core/rsqrt_approx.h"
-#include "ops/mufu_seeded.h"
+#include "ops/binary64/mufu_seeded.h"
 
 namespace fpv::rsqrt64 {
 

@@ -2,7 +2,7 @@
 // (ops/rsqrt64/emulated.h), one impl per rounding mode.
 #pragma once
 
-#include "ops/mufu_seeded_impl.h"
+#include "ops/binary64/mufu_seeded_impl.h"
 #include "ops/rsqrt64/emulated.h"
 
 namespace fpv::rsqrt64 {

@@ -2,7 +2,7 @@
 // Programming Guide bounds its error by 1 ulp. The host has no such instruction for binary64.
 #pragma once
 
-#include "ops/rounded_natives.h"
+#include "ops/binary64/rounded_natives.h"
 
 namespace fpv::rsqrt64 {
 

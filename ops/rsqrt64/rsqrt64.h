@@ -2,7 +2,7 @@
 // impl's rounding mode.
 #pragma once
 
-#include "ops/binary64_family.h"
+#include "ops/binary64/family.h"
 #include "ops/rsqrt64/classes.h"
 #include "ops/rsqrt64/impls.h"
 #include "ops/rsqrt64/mutants.h"
@@ -28,6 +28,7 @@ struct rsqrt64 : binary64::FamilyTraits {
     using natives = TypeList<::fpv::rsqrt64::CudaRsqrt>;
     using impls = ::fpv::rsqrt64::Emulations;
     using mutants = ::fpv::rsqrt64::Mutants;
+    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

@@ -1,5 +1,5 @@
 // sqrt64.emu: binary64 square root in integers, seeded by rsqrt.approx.ftz.f64 (the scheme of
-// ops/mufu_seeded.h), correctly rounded in every rounding mode.
+// ops/binary64/mufu_seeded.h), correctly rounded in every rounding mode.
 //
 // x = m * 2^(e-52) is written as a * 2^(e'), a = m' / 2^52 in [1, 4) with e' = e or e - 1 even,
 // so sqrt(x) = sqrt(a) * 2^(e'/2) and sqrt(a) lies in [1, 2). The seed y0 ~ 1/sqrt(a) (20 bits)
@@ -10,7 +10,7 @@
 #pragma once
 
 #include "core/rsqrt_approx.h"
-#include "ops/mufu_seeded.h"
+#include "ops/binary64/mufu_seeded.h"
 
 namespace fpv::sqrt64 {
 

@@ -2,7 +2,7 @@
 // (sqrt(-0) = -0; negative operands give NaN).
 #pragma once
 
-#include "ops/binary64_family.h"
+#include "ops/binary64/family.h"
 #include "ops/sqrt64/classes.h"
 #include "ops/sqrt64/impls.h"
 #include "ops/sqrt64/mutants.h"
@@ -29,6 +29,7 @@ struct sqrt64 : binary64::FamilyTraits {
                              ::fpv::natives::CudaInEveryRounding<::fpv::sqrt64::SquareRoot>>;
     using impls = ::fpv::sqrt64::Emulations;
     using mutants = ::fpv::sqrt64::Mutants;
+    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

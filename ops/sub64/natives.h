@@ -1,7 +1,7 @@
 // The native sub baselines: the host FPU and the GPU's __dsub_r{n,z,u,d}.
 #pragma once
 
-#include "ops/rounded_natives.h"
+#include "ops/binary64/rounded_natives.h"
 
 namespace fpv::sub64 {
 

@@ -2,7 +2,7 @@
 // toward -infinity.
 #pragma once
 
-#include "ops/binary64_family.h"
+#include "ops/binary64/family.h"
 #include "ops/sub64/classes.h"
 #include "ops/sub64/impls.h"
 #include "ops/sub64/mutants.h"
@@ -29,6 +29,7 @@ struct sub64 : binary64::FamilyTraits {
                              ::fpv::natives::CudaInEveryRounding<::fpv::sub64::Difference>>;
     using impls = ::fpv::sub64::Emulations;
     using mutants = ::fpv::sub64::Mutants;
+    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

@@ -9,7 +9,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "ops/binary64_emulation.h"
+#include "ops/binary64/emulation.h"
 #include "ops/catalogue.h"
 #include "tests/test_support.h"
 

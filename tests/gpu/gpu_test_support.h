@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "verifier/gpu_backend.h"
+#include "verifier/gpu/backend.h"
 
 namespace fpv::testing {
 

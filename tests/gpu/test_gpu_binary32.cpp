@@ -3,12 +3,12 @@
 // both FTZ modes, which checks the FTZ reference's rule for flushing), and FTZ builds of the
 // error-free transformations.
 #include "ops/catalogue.h"
-#include "reports/store.h"
+#include "store/store.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/test_support.h"
-#include "verifier/campaign_setup.h"
-#include "verifier/cpu_backend.h"
-#include "verifier/engine.h"
+#include "verifier/engine/campaign_setup.h"
+#include "verifier/cpu/backend.h"
+#include "verifier/engine/engine.h"
 
 namespace fpv {
 namespace {

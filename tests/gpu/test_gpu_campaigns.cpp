@@ -1,12 +1,12 @@
 // CPU and GPU runs are the same computation: identical tallies for the same seed, for any
 // batch size and any number of GPUs.
 #include "ops/catalogue.h"
-#include "reports/store.h"
+#include "store/store.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/test_support.h"
-#include "verifier/campaign_setup.h"
-#include "verifier/cpu_backend.h"
-#include "verifier/engine.h"
+#include "verifier/engine/campaign_setup.h"
+#include "verifier/cpu/backend.h"
+#include "verifier/engine/engine.h"
 
 namespace fpv {
 namespace {

@@ -6,11 +6,11 @@
 
 #include "ops/catalogue.h"
 #include "ops/judge.h"
-#include "reports/store.h"
+#include "store/store.h"
 #include "tests/gpu/gpu_test_support.h"
 #include "tests/test_support.h"
-#include "verifier/campaign_setup.h"
-#include "verifier/engine.h"
+#include "verifier/engine/campaign_setup.h"
+#include "verifier/engine/engine.h"
 
 namespace fpv {
 namespace {

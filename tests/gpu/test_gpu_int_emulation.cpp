@@ -1,4 +1,4 @@
-// The integer emulations of add64, sub64, mul64 and fma64 (ops/binary64_int_emulation.h) run in
+// The integer emulations of add64, sub64, mul64 and fma64 (ops/binary64/int_emulation.h) run in
 // the GPU kernels from the same source as on the host: in every rounding mode, correctly rounded
 // on every class and their op's TestFloat file there too, with x86's NaN rule kept.
 #include "tests/gpu/gpu_emulation_campaigns.h"

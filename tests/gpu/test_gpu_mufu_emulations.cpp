@@ -1,4 +1,4 @@
-// The MUFU-seeded emulations of sqrt64, rcp64 and rsqrt64 (ops/mufu_seeded.h) run in the GPU
+// The MUFU-seeded emulations of sqrt64, rcp64 and rsqrt64 (ops/binary64/mufu_seeded.h) run in the GPU
 // kernels from the same source as on the host, seeded there by the instructions themselves
 // rather than their host models: in every rounding mode, correctly rounded on every class (and
 // sqrt's TestFloat file) there too, with x86's NaN rule kept.

@@ -1,0 +1,45 @@
+// `fpverify bench`: verified throughput, against the MPFR ceiling and the impls' raw speed.
+#include "cli/command.h"
+#include "cli/common_options.h"
+#include "cli/option_checks.h"
+#include "verifier/engine/bench.h"
+
+namespace fpv {
+namespace {
+
+class BenchCommand : public Command {
+public:
+    CLI::App* add_to(CLI::App& app) override {
+        auto* c = app.add_subcommand("bench", "verified throughput against the MPFR ceiling");
+        c->add_option("--impl", options_.impl, "implementation")->capture_default_str();
+        c->add_option("--class", options_.input_class, "input class")->capture_default_str();
+        c->add_option("--seconds", options_.seconds, "length of the verified campaign")->capture_default_str();
+        c->add_option("--threads", options_.threads,
+                      "host threads (0: every core; at most " + std::to_string(kMaxThreads) + ")")
+            ->check(thread_count());
+        c->add_option("--backend", options_.backend, "cpu | gpu")->capture_default_str();
+        c->add_flag("--raw", options_.raw,
+                    "also time every impl of every op (plug-ins included) in dependent loops: on one CPU "
+                    "core and, where there is a GPU, on GPU 0");
+        c->add_option("--reference", reference_, "mpfr | fast | exact: the reference of the verified campaign")
+            ->capture_default_str();
+        c->add_flag("--sweep", options_.sweep,
+                    "time one exhaustive class (e.g. --class all32): GPU alone, then end to end "
+                    "with each reference");
+        return c;
+    }
+    int run(const Invocation&) override {
+        options_.reference = parse_reference(reference_);
+        return run_bench(options_);
+    }
+
+private:
+    BenchOptions options_;
+    std::string reference_ = "mpfr";
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_bench_command() { return std::make_unique<BenchCommand>(); }
+
+}  // namespace fpv

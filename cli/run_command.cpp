@@ -1,0 +1,148 @@
+// `fpverify run`: a new campaign, stored as it goes (README, "Running a campaign").
+#include <cstdio>
+#include <limits>
+
+#include "cli/command.h"
+#include "cli/common_options.h"
+#include "cli/count_parse.h"
+#include "cli/duration_parse.h"
+#include "cli/option_checks.h"
+#include "ops/catalogue.h"
+#include "verifier/engine/backend_factory.h"
+#include "verifier/engine/campaign_launch.h"
+#include "verifier/engine/campaign_setup.h"
+#include "verifier/engine/thread_start.h"
+
+#ifndef FPV_VERSION
+#define FPV_VERSION "unknown"
+#endif
+
+namespace fpv {
+namespace {
+
+class RunCommand : public Command {
+public:
+    CLI::App* add_to(CLI::App& app) override;
+    int run(const Invocation& invocation) override;
+
+private:
+    CampaignSpec spec(const Invocation& invocation) const;
+
+    std::string impls_, classes_ = "all", count_ = "1e6", seed_ = "1", db_ = "fpverify.db";
+    std::string backend_ = "auto", name_ = "campaign", batch_, failures_kept_ = "1000", devices_;
+    std::string reference_;  // default: exact on the GPU backend, mpfr on the CPU
+    std::string budget_, shard_;
+    int threads_ = 0;
+    size_t worst_ = 16;
+    bool strict_nan_ = false, mpi_ = false;
+    ProgressOptions progress_;
+};
+
+CLI::App* RunCommand::add_to(CLI::App& app) {
+    auto* c = app.add_subcommand("run", "run a campaign and store its results");
+    c->add_option("--impl", impls_, "implementations, comma-separated")->required();
+    c->add_option("--classes", classes_, "input classes, comma-separated, or all")->capture_default_str();
+    c->add_option("--count", count_, "inputs per (impl, class): 1000, 1e9, 2^32, 100M")->capture_default_str();
+    c->add_option("--seed", seed_, "seed of the generated inputs")->capture_default_str();
+    c->add_option("--db", db_, "SQLite database (created if absent)")->capture_default_str();
+    c->add_option("--backend", backend_, "cpu | gpu | auto")->capture_default_str();
+    c->add_option("--threads", threads_,
+                  "host threads (0: every core, or OMP_NUM_THREADS where set; at most " +
+                      std::to_string(kMaxThreads) + ")")
+        ->check(thread_count())
+        ->capture_default_str();
+    c->add_option("--devices", devices_, "GPUs for the GPU backend, e.g. 0,1 (default: all)");
+    c->add_option("--name", name_, "a name for the campaign")->capture_default_str();
+    c->add_option("--batch", batch_,
+                  "inputs per batch, each committed with its checkpoint in one transaction (default: "
+                  "adaptive, about half a second of work each); a stop cuts the batch in flight short, and "
+                  "batches so small that their commits dominate (under 50 ms each) are warned about");
+    c->add_option("--failures-kept", failures_kept_, "failures stored per (impl, class), lowest indices first")
+        ->capture_default_str();
+    c->add_option("--worst", worst_, "worst cases kept per (impl, class)")
+        ->check(whole_number_in(0, std::numeric_limits<int64_t>::max()))
+        ->capture_default_str();
+    c->add_option("--reference", reference_,
+                  "mpfr: MPFR judges every result | exact: results an op's exact check certifies by "
+                  "integer arithmetic count as exact (on the GPU, without leaving it), MPFR judges the "
+                  "rest and re-judges 1 certified input in 4096 | fast: the host's IEEE 754 answers "
+                  "where an op has them (exact sums for float-float ops), MPFR recomputing 1 input in "
+                  "1024. `fpverify list ops` says which op has which. Default: exact on the GPU "
+                  "backend, mpfr on the CPU");
+    c->add_flag("--strict-nan", strict_nan_,
+                "hold NaN results to the NaN rule each impl declares (quiet; the first NaN operand "
+                "quieted, or one canonical NaN), as TestFloat's -checkNaNs; by default any NaN "
+                "matches any NaN");
+    c->add_option("--for", budget_,
+                  "time budget (90s, 30m, 8h, 1h30m): pause within about a second after it, keeping what was "
+                  "judged, resumable (exit 3); units advance in rounds, so each gets a comparable share");
+    c->add_option("--shard", shard_,
+                  "K/N: judge part K (0 to N-1) of every unit's inputs; `fpverify merge` combines the N shards");
+    c->add_flag("--mpi", mpi_,
+                "run across the ranks of an MPI job (mpirun -n R fpverify run --mpi ...); rank 0 writes the "
+                "database, rank r uses GPU r modulo the GPUs it sees");
+    progress_.add_to(c);
+    return c;
+}
+
+CampaignSpec RunCommand::spec(const Invocation& invocation) const {
+    CampaignSpec spec;
+    spec.name = name_;
+    spec.impls = split_list(impls_);
+    spec.classes = split_list(classes_);
+    spec.count = parse_count(count_, "--count");
+    spec.seed = parse_seed(seed_);
+    if (threads_ < 0) throw UsageError("--threads: must be 0 (every core) or more");
+    spec.threads = threads_;
+    spec.batch = batch_.empty() ? 0 : parse_count(batch_, "--batch");
+    spec.limits.failures_kept = static_cast<size_t>(parse_count(failures_kept_, "--failures-kept"));
+    spec.limits.worst_kept = worst_;
+    spec.strict_nan = strict_nan_;
+    spec.command_line = invocation.command_line;
+    if (!shard_.empty()) {
+        const ShardSpec shard = parse_shard(shard_);
+        spec.shard_index = shard.index;
+        spec.shard_count = shard.count;
+    }
+    return spec;
+}
+
+int RunCommand::run(const Invocation& invocation) {
+    CampaignSpec spec = this->spec(invocation);
+    const ExecuteOptions options{progress_.want_progress(), progress_.quiet, parse_budget(budget_)};
+    const auto launch = [&](const MpiJob* job) -> Launched {
+        // Validate everything (including the GPU's presence) before the database is touched.
+        check_impl_names(spec.impls);  // before the backend, for the clearer message
+        spec.backend = resolve_backend(backend_, true);
+        spec.reference =
+            parse_reference(!reference_.empty() ? reference_ : spec.backend == "gpu" ? "exact" : "mpfr");
+        PreparedCampaign prepared = prepare_campaign(spec);
+        Launched l;
+        require_threads_startable(spec.threads);
+        l.backend = make_backend(spec.backend, spec.threads, spec.batch, devices_for(spec.backend, devices_, job));
+        l.store = std::make_unique<Store>(db_, Store::Mode::read_write);
+        l.campaign.spec = prepared.spec;
+        l.campaign.status = "running";
+        l.campaign.notes = (job != nullptr ? "MPI, " + std::to_string(job->size()) + " ranks; rank 0: " : std::string()) +
+                           l.backend->describe();
+        const LeaseOwner me = this_process_as_owner();
+        l.campaign.id = l.store->create_campaign(prepared.spec, prepared.units, host_description(), FPV_VERSION,
+                                                 l.campaign.notes, &me);
+        l.units = std::move(prepared.units);
+        l.inputs = std::move(prepared.inputs);
+        l.threads = spec.threads;
+        if (!progress_.quiet) {
+            std::fprintf(stderr, "fpverify: campaign %lld in %s: %zu units on %s\n",
+                         static_cast<long long>(l.campaign.id), db_.c_str(), l.units.size(),
+                         l.campaign.spec.backend.c_str());
+        }
+        return l;
+    };
+    return launch_and_execute(mpi_, launch, devices_, options);
+}
+
+}  // namespace
+
+std::unique_ptr<Command> make_run_command() { return std::make_unique<RunCommand>(); }
+
+}  // namespace fpv

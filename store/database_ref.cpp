@@ -1,0 +1,32 @@
+#include "store/database_ref.h"
+
+#include <filesystem>
+
+#include "core/printable.h"
+#include "core/usage_error.h"
+
+namespace fpv {
+
+DatabaseRef parse_database_ref(const std::string& argument, std::string_view what) {
+    DatabaseRef ref{argument, 0};
+    const size_t colon = argument.rfind(':');
+    if (colon != std::string::npos && colon + 1 < argument.size() &&
+        argument.find_first_not_of("0123456789", colon + 1) == std::string::npos &&
+        !std::filesystem::exists(argument)) {
+        ref.path = argument.substr(0, colon);
+        const std::string digits = argument.substr(colon + 1);
+        if (digits.size() > 18 || std::stoll(digits) == 0) {
+            throw UsageError(std::string(what) + ": '" + printable(argument) + "': not a campaign id");
+        }
+        ref.campaign = std::stoll(digits);
+    }
+    if (std::filesystem::is_directory(ref.path)) {
+        throw UsageError(std::string(what) + ": '" + printable(ref.path) + "' is a directory; give the name of a database file");
+    }
+    if (!std::filesystem::is_regular_file(ref.path)) {
+        throw UsageError(std::string(what) + ": no database at '" + printable(ref.path) + "'");
+    }
+    return ref;
+}
+
+}  // namespace fpv

@@ -1,0 +1,316 @@
+#include "store/schema.h"
+
+#include "model/input_set.h"
+#include "model/value_format.h"
+#include "ops/catalogue.h"
+#include "store/sqlite_handle.h"
+#include "store/store.h"
+#include "store/store_rows.h"
+
+namespace fpv::schema {
+
+// Who works on a campaign (docs/database.md, "One writer per campaign"); heartbeat in Unix seconds.
+const char* const kLeasesTable = R"sql(
+CREATE TABLE leases (
+    campaign_id  INTEGER PRIMARY KEY,
+    host         TEXT NOT NULL,
+    pid          INTEGER NOT NULL,
+    token        TEXT NOT NULL,
+    acquired_at  TEXT NOT NULL,
+    heartbeat    REAL NOT NULL
+);
+)sql";
+
+// Version 7's failure maps (model/failure_map.h): inputs inside the domain, by cell.
+const char* const kFailureMapTable = R"sql(
+CREATE TABLE failure_map (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    cell        INTEGER NOT NULL,
+    tested      INTEGER NOT NULL,
+    failed      INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, cell)
+);
+)sql";
+
+const char* const kCoreTables = R"sql(
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE campaigns (
+    id                INTEGER PRIMARY KEY,
+    name              TEXT NOT NULL,
+    status            TEXT NOT NULL CHECK (status IN ('running', 'paused', 'finished', 'partial')),
+    created_at        TEXT NOT NULL,
+    finished_at       TEXT,
+    seed              INTEGER NOT NULL,
+    count_per_unit    INTEGER NOT NULL,
+    backend           TEXT NOT NULL,
+    threads           INTEGER NOT NULL,
+    batch_size        INTEGER NOT NULL,
+    failures_kept     INTEGER NOT NULL,
+    worst_kept        INTEGER NOT NULL,
+    impls             TEXT NOT NULL,
+    classes           TEXT NOT NULL,
+    command_line      TEXT NOT NULL,
+    host              TEXT NOT NULL,
+    fpverify_version  TEXT NOT NULL,
+    elapsed_seconds   REAL NOT NULL DEFAULT 0,
+    gpu_wait_seconds  REAL NOT NULL DEFAULT 0,
+    host_wait_seconds REAL NOT NULL DEFAULT 0,
+    notes             TEXT NOT NULL DEFAULT '',
+    reference         TEXT NOT NULL DEFAULT 'mpfr' CHECK (reference IN ('mpfr', 'fast', 'exact')),
+    strict_nan        INTEGER NOT NULL DEFAULT 0,
+    shard_index       INTEGER NOT NULL DEFAULT 0,
+    shard_count       INTEGER NOT NULL DEFAULT 1,
+    merged_from       TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE units (
+    campaign_id   INTEGER NOT NULL REFERENCES campaigns(id),
+    ordinal       INTEGER NOT NULL,
+    impl          TEXT NOT NULL,
+    op            TEXT NOT NULL,
+    class         TEXT NOT NULL,
+    planned       INTEGER NOT NULL,
+    next_index    INTEGER NOT NULL,
+    tested        INTEGER NOT NULL,
+    passed        INTEGER NOT NULL,
+    failed        INTEGER NOT NULL,
+    outside       INTEGER NOT NULL DEFAULT 0,
+    max_error     REAL,
+    reference_disagreements INTEGER NOT NULL DEFAULT 0,
+    failures_stored INTEGER NOT NULL DEFAULT 0,
+    source_digest TEXT NOT NULL DEFAULT '',
+    input_key     TEXT NOT NULL DEFAULT '',
+    generator_version INTEGER NOT NULL DEFAULT 0,
+    seconds       REAL NOT NULL DEFAULT 0,
+    ftz_changed   INTEGER NOT NULL DEFAULT 0,
+    exhaustive    INTEGER NOT NULL DEFAULT 0,
+    wrong_runs_overflow INTEGER NOT NULL DEFAULT 0,
+    begin_index   INTEGER NOT NULL DEFAULT 0,
+    map_partial   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (campaign_id, ordinal)
+);
+CREATE TABLE wrong_runs (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    first_bits  INTEGER NOT NULL,
+    last_bits   INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, first_bits)
+);
+CREATE TABLE wrong_binades (
+    campaign_id    INTEGER NOT NULL,
+    ordinal        INTEGER NOT NULL,
+    sign           INTEGER NOT NULL,
+    exponent_field INTEGER NOT NULL,
+    count          INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, sign, exponent_field)
+);
+CREATE TABLE ulp_steps (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    steps       INTEGER NOT NULL,
+    count       INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, steps)
+);
+CREATE TABLE category_counts (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    category    TEXT NOT NULL,
+    count       INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, category)
+);
+CREATE TABLE error_histogram (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    inside      INTEGER NOT NULL,
+    bin         INTEGER NOT NULL,
+    count       INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, inside, bin)
+);
+CREATE TABLE worst_cases (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    inside      INTEGER NOT NULL,
+    rank        INTEGER NOT NULL,
+    impl        TEXT NOT NULL,
+    class       TEXT NOT NULL,
+    input_index INTEGER NOT NULL,
+    a           TEXT NOT NULL,
+    b           TEXT NOT NULL,
+    c           TEXT NOT NULL DEFAULT '0x0000000000000000',
+    result      TEXT NOT NULL,
+    expected    TEXT NOT NULL,
+    error       REAL NOT NULL,
+    category    TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, inside, rank)
+);
+CREATE TABLE failures (
+    id          INTEGER PRIMARY KEY,
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    impl        TEXT NOT NULL,
+    class       TEXT NOT NULL,
+    input_index INTEGER NOT NULL,
+    a           TEXT NOT NULL,
+    b           TEXT NOT NULL,
+    c           TEXT NOT NULL DEFAULT '0x0000000000000000',
+    result      TEXT NOT NULL,
+    expected    TEXT NOT NULL,
+    error       REAL NOT NULL,
+    category    TEXT NOT NULL
+);
+CREATE INDEX failures_by_unit ON failures (campaign_id, ordinal, input_index);
+CREATE TABLE disagreements (
+    campaign_id     INTEGER NOT NULL,
+    ordinal         INTEGER NOT NULL,
+    input_index     INTEGER NOT NULL,
+    a               TEXT NOT NULL,
+    b               TEXT NOT NULL,
+    c               TEXT NOT NULL DEFAULT '0x0000000000000000',
+    vector_result   TEXT NOT NULL,
+    reference_result TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, input_index)
+);
+CREATE VIEW unit_summary AS
+    SELECT campaign_id, impl, class, tested, failed,
+           CASE WHEN tested > outside THEN CAST(failed AS REAL) / (tested - outside) END AS failure_rate,
+           max_error, outside, planned, next_index
+    FROM units;
+)sql";
+
+void create(sqlite3* db) {
+    execute(db, kCoreTables);
+    execute(db, kLeasesTable);
+    execute(db, kFailureMapTable);
+    Statement meta(db, "INSERT INTO meta (key, value) VALUES ('application', 'fpverify'), ('schema_version', ?)");
+    meta.bind(1, std::to_string(kSchemaVersion)).run();
+}
+
+std::string version_of(sqlite3* db, const std::string& path) {
+    try {
+        Statement app(db, "SELECT value FROM meta WHERE key = 'application'");
+        if (!app.step() || app.text(0) != "fpverify") throw SqliteError("no fpverify metadata");
+    } catch (const SqliteError&) {
+        throw UsageError("'" + path + "' is not an fpverify database");
+    }
+    Statement version(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+    return version.step() ? version.text(0) : "none";
+}
+
+namespace {
+
+// Widening a CHECK constraint of the campaigns table leaves every row valid, so the table's
+// stored definition is edited in place, as SQLite documents for such changes (a rebuild would
+// have to drop the view over it first). `from` and `to` are SQL string literals' contents.
+void widen_check(sqlite3* db, const std::string& from, const std::string& to) {
+    int64_t schema_cookie = 0;
+    {
+        Statement cookie(db, "PRAGMA schema_version");
+        if (cookie.step()) schema_cookie = cookie.int64(0);
+    }
+    execute(db, "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, '" + from + "', '" + to +
+                    "') WHERE type = 'table' AND name = 'campaigns';");
+    execute(db, "PRAGMA schema_version = " + std::to_string(schema_cookie + 1));
+    execute(db, "PRAGMA writable_schema = OFF");
+}
+
+// Version 4 had no exact reference.
+void migrate_from_v4(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (version_of(db, path) != "4") return;  // another process migrated it meanwhile
+    widen_check(db, "CHECK (reference IN (''mpfr'', ''fast''))", "CHECK (reference IN (''mpfr'', ''fast'', ''exact''))");
+    execute(db, "UPDATE meta SET value = '5' WHERE key = 'schema_version'");
+    t.commit();
+}
+
+// Version 5 had no leases, shards, merges or paused campaigns.
+void migrate_from_v5(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (version_of(db, path) != "5") return;  // another process migrated it meanwhile
+    execute(db, R"sql(
+        ALTER TABLE campaigns ADD COLUMN shard_index INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE campaigns ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE campaigns ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
+        ALTER TABLE units ADD COLUMN begin_index INTEGER NOT NULL DEFAULT 0;
+    )sql");
+    execute(db, kLeasesTable);
+    widen_check(db, "CHECK (status IN (''running'', ''finished''))",
+                "CHECK (status IN (''running'', ''paused'', ''finished'', ''partial''))");
+    execute(db, "UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+    t.commit();
+}
+
+// Version 6 had no failure maps: units already under way keep a map of what they judge from
+// now on, marked partial.
+void migrate_from_v6(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (version_of(db, path) != "6") return;  // another process migrated it meanwhile
+    execute(db, "ALTER TABLE units ADD COLUMN map_partial INTEGER NOT NULL DEFAULT 0");
+    execute(db, kFailureMapTable);
+    execute(db, R"sql(
+        UPDATE units SET map_partial = 1 WHERE tested > 0;
+        UPDATE meta SET value = '7' WHERE key = 'schema_version';
+    )sql");
+    t.commit();
+}
+
+// Version 3 had no strict-NaN campaigns.
+void migrate_from_v3(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (version_of(db, path) != "3") return;  // another process migrated it meanwhile
+    execute(db, R"sql(
+        ALTER TABLE campaigns ADD COLUMN strict_nan INTEGER NOT NULL DEFAULT 0;
+        UPDATE meta SET value = '4' WHERE key = 'schema_version';
+    )sql");
+    t.commit();
+}
+
+// Version 2 held two operand words and did not record what a unit's inputs depend on. Its
+// inputs came from the generators of version 1 of every class, under the same keys, so the keys
+// and versions are recomputed from each unit's op, class and seed; units of ops or classes this
+// build does not know keep none, and a resume of them is refused.
+void migrate_from_v2(sqlite3* db, const std::string& path) {
+    Transaction t(db);
+    if (version_of(db, path) != "2") return;  // another process migrated it meanwhile
+    execute(db, R"sql(
+        ALTER TABLE worst_cases ADD COLUMN c TEXT NOT NULL DEFAULT '0x0000000000000000';
+        ALTER TABLE failures ADD COLUMN c TEXT NOT NULL DEFAULT '0x0000000000000000';
+        ALTER TABLE disagreements ADD COLUMN c TEXT NOT NULL DEFAULT '0x0000000000000000';
+        ALTER TABLE units ADD COLUMN input_key TEXT NOT NULL DEFAULT '';
+        ALTER TABLE units ADD COLUMN generator_version INTEGER NOT NULL DEFAULT 0;
+        UPDATE meta SET value = '3' WHERE key = 'schema_version';
+    )sql");
+    Statement units(db, R"sql(
+        SELECT u.campaign_id, u.ordinal, u.op, u.class, c.seed
+        FROM units u JOIN campaigns c ON c.id = u.campaign_id)sql");
+    Statement update(db, "UPDATE units SET input_key = ?, generator_version = ? WHERE campaign_id = ? AND ordinal = ?");
+    while (units.step()) {
+        const OpInfo* op = find_op(units.text(2));
+        if (op == nullptr) continue;
+        try {
+            const InputSet set = resolve_class(units.text(3), op->id, static_cast<uint64_t>(units.int64(4)),
+                                               ClassLoad::identity_only);
+            update.reset();
+            update.bind(1, hex64(set.key)).bind(2, int64_t{set.version}).bind(3, units.int64(0));
+            update.bind(4, units.int64(1)).run();
+        } catch (const UsageError&) {
+            // A class this build does not know: the unit keeps no key.
+        }
+    }
+    t.commit();
+}
+
+
+}  // namespace
+
+void migrate(sqlite3* db, const std::string& path) {
+    migrate_from_v2(db, path);
+    migrate_from_v3(db, path);
+    migrate_from_v4(db, path);
+    migrate_from_v5(db, path);
+    migrate_from_v6(db, path);
+}
+
+}  // namespace fpv::schema

@@ -1,0 +1,24 @@
+// The database's schema: the tables of the current version, how an older version is brought to
+// it in place, and the version a file declares (docs/database.md, "Schema" and "Migrations").
+#pragma once
+
+#include <sqlite3.h>
+
+#include <string>
+
+namespace fpv::schema {
+
+// The tables of version kSchemaVersion (store/store.h) but for leases and failure maps.
+extern const char* const kCoreTables;
+// Version 6's leases and version 7's failure maps, which migrations add to older files.
+extern const char* const kLeasesTable;
+extern const char* const kFailureMapTable;
+
+// The schema and its metadata written into an empty database (inside the caller's transaction).
+void create(sqlite3* db);
+// The schema version an fpverify database declares; throws UsageError for another file.
+std::string version_of(sqlite3* db, const std::string& path);
+// Brings a database of an older version (2 to 6) to the current one, step by step.
+void migrate(sqlite3* db, const std::string& path);
+
+}  // namespace fpv::schema

@@ -1,0 +1,115 @@
+#include "verifier/cpu/mutation.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <sstream>
+
+#include "corpus/testfloat_file.h"
+#include "model/input_set.h"
+#include "ops/catalogue.h"
+#include "model/text_format.h"
+#include "verifier/cpu/backend.h"
+
+namespace fpv {
+namespace {
+
+// The TestFloat file shipped for an op in the mutant's rounding mode (a file's mode is in its
+// name): level 1 where TestFloat has one here, else level 2; plain or gzip-compressed.
+std::string testfloat_file_for(OpId op, Rounding rounding, const std::string& dir) {
+    const TestFloatFormat* format = testfloat_format_of(op);
+    if (format == nullptr || !std::filesystem::is_directory(dir)) return "";
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        const bool text = name.ends_with(".txt") || name.ends_with(".txt.gz");
+        if (!text || !name.starts_with(std::string(format->function) + ".level")) continue;
+        if (name.find(".rnear_maxMag") != std::string::npos || name.find(".rodd") != std::string::npos) continue;
+        if (testfloat_rounding(name) == rounding) names.push_back(name);
+    }
+    if (names.empty()) return "";
+    std::sort(names.begin(), names.end());  // level1 before level2
+    return dir + "/" + names.front();
+}
+
+// Judges inputs of `set` from 0 in growing chunks until one fails or `limit` are judged; the
+// first failing index, or none. The chunks change nothing but when to stop.
+std::optional<uint64_t> first_failure(const ImplInfo& impl, const InputSet& set, uint64_t limit) {
+    const TallyLimits limits{1, 1};
+    const UnitWork work{impl, set, limits, ReferenceMode::fast};
+    const HostImplFn fn = impl.host;
+    uint64_t chunk = 4096;
+    for (uint64_t at = 0; at < limit; at += chunk, chunk *= 2) {
+        const uint64_t end = std::min(limit, at + chunk);
+        const Tally t = judge_range(work, at, end, [fn](uint64_t, const Operands& in) { return fn(in); });
+        if (t.failed() != 0) return t.failures.front().index;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<MutantOutcome> run_mutation(const MutationOptions& options) {
+    std::vector<MutantOutcome> outcomes;
+    for (const ImplInfo& impl : all_impls()) {
+        if (!impl.is_mutant()) continue;
+        MutantOutcome o;
+        o.mutant = impl.name;
+        o.bug = std::string(impl.spec.summary);
+        o.parent = impl.mutates;
+        for (const std::string& name : all_class_names(impl.op)) {
+            const InputSet set = resolve_class(name, impl.op, options.seed);
+            const auto first = first_failure(impl, set, std::min(options.budget, set.size));
+            if (!first) continue;
+            o.catching_classes.push_back(name);
+            if (!o.caught || *first + 1 < o.inputs_needed) {
+                o.inputs_needed = *first + 1;
+                o.first_class = name;
+            }
+            o.caught = true;
+        }
+        o.testfloat_file = testfloat_file_for(impl.op, impl.spec.rounding, options.vectors_dir);
+        if (!o.testfloat_file.empty()) {
+            const InputSet set = resolve_class("testfloat:" + o.testfloat_file, impl.op, options.seed);
+            const UnitWork work{impl, set, TallyLimits{1, 1}, ReferenceMode::fast};
+            const HostImplFn fn = impl.host;
+            const Tally t = judge_range(work, 0, set.size, [fn](uint64_t, const Operands& in) { return fn(in); });
+            o.testfloat_cases = t.tested;
+            o.testfloat_failures = t.failed();
+        }
+        outcomes.push_back(std::move(o));
+    }
+    return outcomes;
+}
+
+std::string mutation_table(const std::vector<MutantOutcome>& outcomes, const MutationOptions& options) {
+    std::ostringstream o;
+    size_t caught = 0, by_testfloat = 0, with_testfloat = 0;
+    for (const MutantOutcome& m : outcomes) {
+        caught += m.caught ? 1 : 0;
+        with_testfloat += m.testfloat_file.empty() ? 0 : 1;
+        by_testfloat += m.testfloat_failures != 0 ? 1 : 0;
+    }
+    o << "Mutation score: " << caught << " of " << outcomes.size() << " mutants caught by the default campaign "
+      << "(classes all, seed " << options.seed << ", at most " << grouped(options.budget)
+      << " inputs per class); " << by_testfloat << " of " << with_testfloat
+      << " with a TestFloat counterpart caught by its TestFloat vectors.\n\n";
+    o << "| mutant | planted bug (in) | caught | inputs needed | classes that caught it | TestFloat vectors |\n"
+         "|---|---|---|---:|---|---|\n";
+    for (const MutantOutcome& m : outcomes) {
+        std::string classes;
+        for (const std::string& c : m.catching_classes) classes += (classes.empty() ? "" : ", ") + c;
+        std::string testfloat = "no TestFloat counterpart";
+        if (!m.testfloat_file.empty()) {
+            testfloat = std::string(m.testfloat_failures != 0 ? "caught: " : "missed: ") + grouped(m.testfloat_failures) +
+                        " of " + grouped(m.testfloat_cases) + " cases fail (" +
+                        std::filesystem::path(m.testfloat_file).filename().string() + ")";
+        }
+        o << "| `" << m.mutant << "` | " << markdown_cell(m.bug) << " (`" << m.parent << "`) | " << (m.caught ? "yes" : "**NO**")
+          << " | " << (m.caught ? grouped(m.inputs_needed) + " (" + m.first_class + ")" : "-") << " | "
+          << (classes.empty() ? "-" : classes) << " | " << testfloat << " |\n";
+    }
+    return o.str();
+}
+
+}  // namespace fpv
