@@ -37,7 +37,10 @@ ASAN_FLAGS := $(CXXFLAGS_COMMON) -O1 -g -fno-omit-frame-pointer \
 OP_TEST_SOURCES := $(wildcard ops/*/test_*.cpp)
 LIB_SOURCES := $(filter-out $(OP_TEST_SOURCES),$(wildcard core/*.cpp core/models/*.cpp corpus/*.cpp reference/*.cpp \
 	ops/*.cpp ops/*/*.cpp model/*.cpp store/*.cpp reports/*.cpp verifier/*/*.cpp cli/*.cpp))
-LIB_SOURCES := $(filter-out cli/main.cpp,$(LIB_SOURCES))
+LIB_SOURCES := $(filter-out cli/main.cpp verifier/cpu/judge_part.cpp,$(LIB_SOURCES))
+# verifier/cpu/judge_part.cpp once per part of the ops (FPV_JUDGE_PART k of JUDGE_PARTS): the CPU
+# judging loops of every op, built in parallel.
+JUDGE_PARTS := 0 1 2 3
 TEST_SOURCES := $(wildcard tests/*.cpp) $(OP_TEST_SOURCES)
 GPU_TEST_SOURCES := $(wildcard tests/gpu/*.cpp) tests/test_main.cpp tests/test_support.cpp tests/golden_support.cpp
 
@@ -94,8 +97,9 @@ endif
 PLUGIN_STAMP := $(RELEASE_DIR)/extra_impls.stamp
 PLUGIN_OBJECTS := $(RELEASE_DIR)/ops/catalogue.o $(if $(NVCC),$(RELEASE_DIR)/verifier/gpu/plugins.o)
 
-RELEASE_OBJECTS := $(RELEASE_SOURCES:%.cpp=$(RELEASE_DIR)/%.o) $(RELEASE_CUDA_OBJECTS)
-ASAN_OBJECTS := $(LIB_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
+RELEASE_OBJECTS := $(RELEASE_SOURCES:%.cpp=$(RELEASE_DIR)/%.o) $(RELEASE_CUDA_OBJECTS) \
+	$(JUDGE_PARTS:%=$(RELEASE_DIR)/verifier/cpu/judge_part_%.o)
+ASAN_OBJECTS := $(LIB_SOURCES:%.cpp=$(ASAN_DIR)/%.o) $(JUDGE_PARTS:%=$(ASAN_DIR)/verifier/cpu/judge_part_%.o)
 ASAN_TEST_OBJECTS := $(TEST_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
 GPU_TEST_OBJECTS := $(GPU_TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
 
@@ -148,6 +152,14 @@ $(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu/config_%.o): $(RELEASE_DIR)/verifier/
 $(RELEASE_DIR)/%.o: %.cu Makefile
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCC_FLAGS) $(PLUGIN_DEFINE) -MMD -MP -c $< -o $@
+
+$(JUDGE_PARTS:%=$(RELEASE_DIR)/verifier/cpu/judge_part_%.o): $(RELEASE_DIR)/verifier/cpu/judge_part_%.o: verifier/cpu/judge_part.cpp Makefile
+	@mkdir -p $(dir $@)
+	$(CXX) $(RELEASE_FLAGS) -DFPV_JUDGE_PART=$* -DFPV_JUDGE_PARTS=$(words $(JUDGE_PARTS)) -MMD -MP -c $< -o $@
+
+$(JUDGE_PARTS:%=$(ASAN_DIR)/verifier/cpu/judge_part_%.o): $(ASAN_DIR)/verifier/cpu/judge_part_%.o: verifier/cpu/judge_part.cpp Makefile
+	@mkdir -p $(dir $@)
+	$(CXX) $(ASAN_FLAGS) -DFPV_JUDGE_PART=$* -DFPV_JUDGE_PARTS=$(words $(JUDGE_PARTS)) -MMD -MP -c $< -o $@
 
 $(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)

@@ -4,6 +4,7 @@
 
 #include "core/usage_error.h"
 #include "ops/catalogue.h"
+#include "model/unit_dispatch.h"
 
 namespace fpv {
 namespace {

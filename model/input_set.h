@@ -1,16 +1,16 @@
 // A class as a campaign unit uses it: resolved from what the user wrote for an op and a seed,
-// with its vector file loaded, and the one dispatch from a unit's run-time (op, class) to the
-// types that generate its inputs.
+// with its vector file loaded. The dispatch from a unit to the types that generate its inputs is
+// model/unit_dispatch.h, apart, so that what reads an InputSet does not compile every op.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/op_traits.h"
 #include "core/operands.h"
 #include "corpus/class_traits.h"
 #include "corpus/testfloat_file.h"
-#include "ops/dispatch.h"
 
 namespace fpv {
 
@@ -33,7 +33,7 @@ struct InputSet {
     ClassParams params(const Operands* vectors_override = nullptr) const {
         return {key, first, vectors_override != nullptr ? vectors_override : vectors.data()};
     }
-    // One input; campaigns use with_unit loops instead.
+    // One input; campaigns use with_unit loops (model/unit_dispatch.h) instead.
     Operands input(uint64_t index) const;
 };
 
@@ -47,16 +47,5 @@ enum class ClassLoad { everything, identity_only };
 // Throws UsageError for an unknown class, one that does not apply to the op, or an unreadable
 // or malformed vector file.
 InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed, ClassLoad load = ClassLoad::everything);
-
-// Calls f(OpTag<Op>{}, Generator<Class>{params}) for the unit's op and class.
-template <class F>
-decltype(auto) with_unit(const InputSet& set, const ClassParams& params, F&& f) {
-    return with_op(set.op, [&](auto op_tag) -> decltype(auto) {
-        using Op = typename decltype(op_tag)::type;
-        return with_class<Op>(set.class_index, [&](auto class_type) -> decltype(auto) {
-            return f(op_tag, Generator<typename decltype(class_type)::type>{params});
-        });
-    });
-}
 
 }  // namespace fpv

@@ -154,18 +154,16 @@ TEST(ExactReference, TalliesEqualMpfrTalliesFieldForFieldOnEveryImplAndClass) {
         for (const std::string& name : classes) {
             const InputSet set = resolve_class(name, impl.op, 11);
             const uint64_t n = std::min(kInputs, set.size);
-            const HostImplFn fn = impl.host;
-            const auto result_of = [fn](uint64_t, const Operands& in) { return fn(in); };
-            const Tally mpfr = judge_range(UnitWork{impl, set, limits, ReferenceMode::mpfr}, 0, n, result_of);
-            const Tally exact = judge_range(UnitWork{impl, set, limits, ReferenceMode::exact}, 0, n, result_of);
+            const Tally mpfr = judge_host_impl(UnitWork{impl, set, limits, ReferenceMode::mpfr}, 0, n);
+            const Tally exact = judge_host_impl(UnitWork{impl, set, limits, ReferenceMode::exact}, 0, n);
             ASSERT_EQ(mpfr, exact) << impl.name << " x " << name;
             EXPECT_EQ(exact.reference_disagreements, mpfr.reference_disagreements) << impl.name << " x " << name;
             if (!float_float) {
                 // NaNs held to their impl's rule: MPFR judges every NaN, with the same tallies.
                 const Tally strict_mpfr =
-                    judge_range(UnitWork{impl, set, limits, ReferenceMode::mpfr, true}, 0, n, result_of);
+                    judge_host_impl(UnitWork{impl, set, limits, ReferenceMode::mpfr, true}, 0, n);
                 const Tally strict_exact =
-                    judge_range(UnitWork{impl, set, limits, ReferenceMode::exact, true}, 0, n, result_of);
+                    judge_host_impl(UnitWork{impl, set, limits, ReferenceMode::exact, true}, 0, n);
                 ASSERT_EQ(strict_mpfr, strict_exact) << impl.name << " x " << name << " --strict-nan";
             }
             ++units;

@@ -6,18 +6,17 @@
 #include <parallel/algorithm>
 #include <chrono>
 
+#include "verifier/cpu/judges.h"
+
 namespace fpv {
+
+Tally judge_host_impl(const UnitWork& work, uint64_t begin, uint64_t end) {
+    return cpu_judges(work.inputs.op).host_impl(work, begin, end);
+}
 
 Tally judge_buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Operands* inputs,
                     const uint64_t* results, const CompactVerdict* verdicts) {
-    return with_unit(work.inputs, work.inputs.params(), [&](auto op_tag, auto generator) {
-        auto input_of = [inputs, begin, generator](uint64_t i) {
-            return inputs != nullptr ? inputs[i - begin] : generator(i);
-        };
-        auto result_of = [results](uint64_t k, const Operands&) { return results[k]; };
-        return judge_detail::judge_generated<typename decltype(op_tag)::type, decltype(generator)>(
-            work, begin, end, input_of, result_of, verdicts);
-    });
+    return cpu_judges(work.inputs.op).buffers(work, begin, end, inputs, results, verdicts);
 }
 
 Tally judge_indexed_results(const UnitWork& work, IndexedResult* listed, uint64_t count, bool recheck_all) {
@@ -28,13 +27,7 @@ Tally judge_indexed_results(const UnitWork& work, IndexedResult* listed, uint64_
         __gnu_parallel::sort(listed, listed + count,
                              [](const IndexedResult& x, const IndexedResult& y) { return x.index < y.index; });
     }
-    return with_unit(work.inputs, work.inputs.params(), [&](auto op_tag, auto generator) {
-        auto index_of = [listed](uint64_t k) { return listed[k].index; };
-        auto input_of = [generator](uint64_t i) { return generator(i); };
-        auto result_of = [listed](uint64_t k, const Operands&) { return listed[k].result; };
-        return judge_detail::judge_listed<typename decltype(op_tag)::type, decltype(generator)>(
-            work, count, index_of, input_of, result_of, nullptr, recheck_all);
-    });
+    return cpu_judges(work.inputs.op).indexed(work, listed, count, recheck_all);
 }
 
 CpuBackend::CpuBackend(int threads, uint64_t batch) : threads_(threads), fixed_batch_(batch) {
@@ -64,9 +57,8 @@ void CpuBackend::run(const UnitWork& work, uint64_t begin, uint64_t end, const B
 
 void CpuBackend::judge_slice(const UnitWork& work, uint64_t begin, uint64_t end, Tally& batch) {
     constexpr uint64_t kLargestSlice = uint64_t{1} << 26;
-    const HostImplFn fn = work.impl.host;
     const auto started = std::chrono::steady_clock::now();
-    Tally slice = judge_range(work, begin, end, [fn](uint64_t, const Operands& in) { return fn(in); });
+    Tally slice = judge_host_impl(work, begin, end);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     batch.merge(slice, work.limits);
     // Slices of about half a second keep commits rare and progress lively; the size changes

@@ -6,10 +6,11 @@
 
 namespace fpv {
 
-// Judges inputs [begin, end) of a unit with every OpenMP thread. The result of input
-// begin + k comes from `result_of(k, input)`; the tally is the same for any thread count.
-template <class ResultOf>
-Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf result_of);
+// Runs the unit's impl on the host on inputs [begin, end) and judges every result, with every
+// OpenMP thread; the tally is the same for any thread count. The one host judging entry point:
+// the backend, the mutation score and the tests call it, and only verifier/cpu/backend.cpp
+// compiles the judging loops (judge_range.inl) for every op.
+Tally judge_host_impl(const UnitWork& work, uint64_t begin, uint64_t end);
 
 // Judges inputs [begin, end) whose operands and results were computed elsewhere (the GPU):
 // inputs[i - begin] (or, with inputs == nullptr, the generator's input i) and results[i - begin];
@@ -41,5 +42,3 @@ private:
 };
 
 }  // namespace fpv
-
-#include "verifier/cpu/judge_range.inl"

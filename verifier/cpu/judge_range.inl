@@ -1,4 +1,5 @@
-// Template definition of judge_range (see cpu_backend.h).
+// The judging loops of the CPU backend, templates on the op and the class's generator: included
+// by verifier/cpu/judge_part.cpp alone, which instantiates them op by op.
 #pragma once
 
 #include <omp.h>
@@ -6,6 +7,7 @@
 #include <vector>
 
 #include "model/input_set.h"
+#include "verifier/engine/backend.h"
 #include "ops/judge.h"
 
 namespace fpv {
@@ -72,14 +74,5 @@ Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputO
 }
 
 }  // namespace judge_detail
-
-template <class ResultOf>
-Tally judge_range(const UnitWork& work, uint64_t begin, uint64_t end, ResultOf result_of) {
-    return with_unit(work.inputs, work.inputs.params(), [&](auto op_tag, auto generator) {
-        auto input_of = [generator](uint64_t i) { return generator(i); };
-        return judge_detail::judge_generated<typename decltype(op_tag)::type, decltype(generator)>(
-            work, begin, end, input_of, result_of);
-    });
-}
 
 }  // namespace fpv

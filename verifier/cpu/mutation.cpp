@@ -37,11 +37,10 @@ std::string testfloat_file_for(OpId op, Rounding rounding, const std::string& di
 std::optional<uint64_t> first_failure(const ImplInfo& impl, const InputSet& set, uint64_t limit) {
     const TallyLimits limits{1, 1};
     const UnitWork work{impl, set, limits, ReferenceMode::fast};
-    const HostImplFn fn = impl.host;
     uint64_t chunk = 4096;
     for (uint64_t at = 0; at < limit; at += chunk, chunk *= 2) {
         const uint64_t end = std::min(limit, at + chunk);
-        const Tally t = judge_range(work, at, end, [fn](uint64_t, const Operands& in) { return fn(in); });
+        const Tally t = judge_host_impl(work, at, end);
         if (t.failed() != 0) return t.failures.front().index;
     }
     return std::nullopt;
@@ -72,8 +71,7 @@ std::vector<MutantOutcome> run_mutation(const MutationOptions& options) {
         if (!o.testfloat_file.empty()) {
             const InputSet set = resolve_class("testfloat:" + o.testfloat_file, impl.op, options.seed);
             const UnitWork work{impl, set, TallyLimits{1, 1}, ReferenceMode::fast};
-            const HostImplFn fn = impl.host;
-            const Tally t = judge_range(work, 0, set.size, [fn](uint64_t, const Operands& in) { return fn(in); });
+            const Tally t = judge_host_impl(work, 0, set.size);
             o.testfloat_cases = t.tested;
             o.testfloat_failures = t.failed();
         }
