@@ -172,7 +172,7 @@ TEST(ExactReference, TalliesEqualMpfrTalliesFieldForFieldOnEveryImplAndClass) {
             if (!certifiable(impl)) continue;
             with_op(impl.op, [&](auto tag) {
                 OpJudge<typename decltype(tag)::type> judge(impl, ReferenceMode::exact);
-                for (uint64_t i = 0; i < n; ++i) judge(set.input(i), fn(set.input(i)), nullptr, i);
+                for (uint64_t i = 0; i < n; ++i) judge(set.input(i), impl.host(set.input(i)), nullptr, i);
                 certified += judge.certified_count();
                 judged += n;
             });
