@@ -36,7 +36,7 @@ ASAN_FLAGS := $(CXXFLAGS_COMMON) -O1 -g -fno-omit-frame-pointer \
 # An op's tests live in its folder (ops/<op>/test_*.cpp) and belong to the test suite.
 OP_TEST_SOURCES := $(wildcard ops/*/test_*.cpp)
 LIB_SOURCES := $(filter-out $(OP_TEST_SOURCES),$(wildcard core/*.cpp core/models/*.cpp corpus/*.cpp reference/*.cpp \
-	ops/*.cpp ops/*/*.cpp model/*.cpp store/*.cpp reports/*.cpp verifier/*/*.cpp cli/*.cpp))
+	ops/*.cpp ops/*/*.cpp model/*.cpp model/statistics/*.cpp store/*.cpp reports/*.cpp verifier/*/*.cpp cli/*.cpp))
 LIB_SOURCES := $(filter-out cli/main.cpp verifier/cpu/judge_part.cpp,$(LIB_SOURCES))
 # verifier/cpu/judge_part.cpp once per part of the ops (FPV_JUDGE_PART k of JUDGE_PARTS): the CPU
 # judging loops of every op, built in parallel.

@@ -1,5 +1,7 @@
 #include "model/failure_map.h"
 
+#include <stdexcept>
+
 namespace fpv {
 
 std::string axis_title(const MapAxis& axis, const OpInfo& op) {
@@ -58,6 +60,23 @@ uint64_t FailureMap::total_failed() const {
     uint64_t n = 0;
     for (uint64_t c : failed) n += c;
     return n;
+}
+
+std::vector<StatisticRow> FailureMap::rows() const {
+    std::vector<StatisticRow> out;
+    for (size_t cell = 0; cell < tested.size(); ++cell) {
+        if (tested[cell] != 0) {
+            out.push_back({static_cast<int64_t>(cell), static_cast<int64_t>(tested[cell]), static_cast<int64_t>(failed[cell])});
+        }
+    }
+    return out;
+}
+
+void FailureMap::add_row(std::span<const int64_t> row) {
+    if (row.size() != 3 || row[0] < 0 || row[0] >= kMapCells || row[1] < 0 || row[2] < 0 || row[2] > row[1]) {
+        throw std::invalid_argument("malformed failure_map row");
+    }
+    add(static_cast<int>(row[0]), static_cast<uint64_t>(row[1]), static_cast<uint64_t>(row[2]));
 }
 
 bool FailureMap::operator==(const FailureMap& other) const {

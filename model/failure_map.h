@@ -19,6 +19,7 @@
 #include "core/operands.h"
 #include "core/op_traits.h"
 #include "core/portability.h"
+#include "model/statistic.h"
 
 namespace fpv {
 
@@ -98,8 +99,14 @@ FPV_HD FPV_INLINE int map_cell_of(const Operands& in) {
 std::string axis_title(const MapAxis& axis, const OpInfo& op);
 std::string bucket_label(const MapAxis& axis, int bucket);
 
-// Tested and failed inputs inside the domain, by cell; both empty until the first count.
+// Tested and failed inputs inside the domain, by cell; both empty until the first count. A tally
+// statistic (model/statistic.h).
 struct FailureMap {
+    static constexpr std::array<std::string_view, 1> kKeys{"cell"};
+    static constexpr std::array<std::string_view, 2> kValues{"tested", "failed"};
+    static constexpr StatisticTable table{"failure_map", kKeys, kValues};
+    static constexpr std::string_view unit_column = "";
+
     std::vector<uint64_t> tested, failed;
 
     void add(int cell, uint64_t tested_count, uint64_t failed_count) {
@@ -111,6 +118,9 @@ struct FailureMap {
         failed[static_cast<size_t>(cell)] += failed_count;
     }
     void merge(const FailureMap& other);
+    void merge(const FailureMap& other, const TallyLimits&) { merge(other); }
+    std::vector<StatisticRow> rows() const;
+    void add_row(std::span<const int64_t> row);
     bool empty() const { return tested.empty(); }
     uint64_t total_tested() const;
     uint64_t total_failed() const;

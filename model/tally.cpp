@@ -77,57 +77,12 @@ void Tally::record_details(uint64_t index, const Operands& input, uint64_t resul
         }
     }
     if (v.failed()) insert_capped(failures, r, limits.failures_kept, lower_index);
-    if (v.steps > 0 && v.inside()) {
-        if (step_counts.empty()) step_counts.assign(kStepBuckets, 0);
-        ++step_counts[static_cast<size_t>(std::min<int64_t>(v.steps, kStepBuckets - 1))];
-    }
+    if (v.steps > 0 && v.inside()) step_counts.record(v.steps);
 }
-
-uint64_t Tally::max_steps() const {
-    for (size_t i = step_counts.size(); i-- > 0;) {
-        if (step_counts[i] != 0) return i;
-    }
-    return 0;
-}
-
-namespace {
-
-// Runs per thread before giving up: the campaign's limit plus one piece per chunk of work a
-// thread may see in a batch, so that splitting the work never decides whether runs are kept.
-constexpr size_t kRunSlack = size_t{1} << 16;
-
-void merge_runs(std::vector<WrongRun>& into, const std::vector<WrongRun>& from) {
-    std::vector<WrongRun> all;
-    all.reserve(into.size() + from.size());
-    std::merge(into.begin(), into.end(), from.begin(), from.end(), std::back_inserter(all),
-               [](const WrongRun& a, const WrongRun& b) { return a.first < b.first; });
-    std::vector<WrongRun> joined;
-    for (const WrongRun& r : all) {
-        if (!joined.empty() && static_cast<uint64_t>(joined.back().last) + 1 >= r.first) {
-            joined.back().last = std::max(joined.back().last, r.last);
-        } else {
-            joined.push_back(r);
-        }
-    }
-    into = std::move(joined);
-}
-
-}  // namespace
 
 void Tally::record_wrong(uint32_t bits, const TallyLimits& limits) {
-    if (wrong_by_binade.empty()) wrong_by_binade.assign(512, 0);
-    ++wrong_by_binade[bits >> 23];
-    if (wrong_runs_overflow) return;
-    if (!wrong_runs.empty() && static_cast<uint64_t>(wrong_runs.back().last) + 1 == bits) {
-        wrong_runs.back().last = bits;
-        return;
-    }
-    if (wrong_runs.size() >= limits.runs_kept + kRunSlack) {
-        wrong_runs_overflow = true;
-        wrong_runs.clear();
-        return;
-    }
-    wrong_runs.push_back({bits, bits});
+    wrong_by_binade.record(bits);
+    wrong_runs.record(bits, limits);
 }
 
 void Tally::record_disagreement(uint64_t index, const Operands& input, uint64_t vector_result,
@@ -147,22 +102,10 @@ void Tally::merge(const Tally& other, const TallyLimits& limits) {
     merge_capped(failures, other.failures, limits.failures_kept, lower_index);
     reference_disagreements += other.reference_disagreements;
     ftz_changed += other.ftz_changed;
-    if (!other.step_counts.empty()) {
-        if (step_counts.empty()) step_counts.assign(kStepBuckets, 0);
-        for (size_t i = 0; i < kStepBuckets; ++i) step_counts[i] += other.step_counts[i];
-    }
-    if (!other.wrong_by_binade.empty()) {
-        if (wrong_by_binade.empty()) wrong_by_binade.assign(512, 0);
-        for (size_t i = 0; i < 512; ++i) wrong_by_binade[i] += other.wrong_by_binade[i];
-    }
-    wrong_runs_overflow = wrong_runs_overflow || other.wrong_runs_overflow;
-    if (!wrong_runs_overflow) merge_runs(wrong_runs, other.wrong_runs);
-    if (wrong_runs_overflow || wrong_runs.size() > limits.runs_kept) {
-        wrong_runs_overflow = true;
-        wrong_runs.clear();
-    }
     merge_capped(disagreements, other.disagreements, limits.failures_kept, lower_index);
-    map.merge(other.map);
+    std::apply([&](auto&... mine) {
+        std::apply([&](const auto&... theirs) { (mine.merge(theirs, limits), ...); }, other.statistics());
+    }, statistics());
 }
 
 }  // namespace fpv

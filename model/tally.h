@@ -5,27 +5,20 @@
 #pragma once
 
 #include <array>
+#include <tuple>
 #include <cstdint>
 #include <vector>
 
 #include "core/operands.h"
 #include "model/error_bins.h"
 #include "model/failure_map.h"
+#include "model/statistics/ulp_steps.h"
+#include "model/statistics/wrong_binades.h"
+#include "model/statistics/wrong_runs.h"
+#include "model/tally_limits.h"
 #include "reference/verdict.h"
 
 namespace fpv {
-
-struct TallyLimits {
-    size_t worst_kept = 16;      // largest errors kept, with their inputs
-    size_t failures_kept = 1000; // failures kept as a sample, lowest input indices first
-    size_t runs_kept = 10000;    // exhaustive sweeps: maximal runs of wrong inputs described exactly
-};
-
-// A maximal run of consecutive binary32 bit patterns with wrong results, inclusive.
-struct WrongRun {
-    uint32_t first = 0, last = 0;
-    bool operator==(const WrongRun&) const = default;
-};
 
 struct FailureRecord {
     uint64_t index = 0;
@@ -78,17 +71,14 @@ struct Tally {
     uint64_t reference_disagreements = 0;     // vector-file results that the reference contradicts
     std::vector<FailureRecord> disagreements; // a sample of those, by index (result = vector's)
     uint64_t ftz_changed = 0;                 // flush-to-zero impls: answers that flushing changed
-    // Exhaustive sweeps of binary32 operands: the wrong inputs exactly, as runs of bit patterns
-    // (until there are more than runs_kept of them) and counted by binade (sign, exponent field).
-    std::vector<WrongRun> wrong_runs;
-    bool wrong_runs_overflow = false;
-    std::vector<uint64_t> wrong_by_binade;    // 512 counts, index sign * 256 + field; empty if none
-    // Binary32 results inside the domain other than the correctly rounded one, by their distance
-    // from it in representable numbers: index 1 to kStepBuckets - 2 exactly, the last for more.
-    static constexpr size_t kStepBuckets = 66;
-    std::vector<uint64_t> step_counts;        // empty if none
+    // The optional statistics (model/statistic.h): each merges, encodes and is stored by itself,
+    // and the merge, the MPI codec and the store reach them through statistics().
+    WrongRuns wrong_runs;                     // exhaustive sweeps: the wrong inputs exactly
+    WrongBinades wrong_by_binade;             // exhaustive sweeps: the wrong inputs by binade
+    UlpSteps step_counts;                     // binary32 results inside but not correctly rounded
     FailureMap map;                           // inside the domain: tested and failed by cell
-    uint64_t max_steps() const;               // the largest distance seen (the last bucket counts as 65)
+    auto statistics() { return std::tie(wrong_runs, wrong_by_binade, step_counts, map); }
+    auto statistics() const { return std::tie(wrong_runs, wrong_by_binade, step_counts, map); }
 
     uint64_t count(Category c) const { return by_category[static_cast<size_t>(c)]; }
     uint64_t exact() const { return count(Category::exact); }

@@ -45,11 +45,29 @@ Histogram bins_of(const json& list) {
     return h;
 }
 
+// Each statistic as its rows and its unit column's value (model/statistic.h), under its table.
+json statistics_json(const Tally& t) {
+    json out = json::object();
+    std::apply([&](const auto&... s) {
+        ((out[std::string(s.table.name)] = {{"rows", s.rows()}, {"unit", unit_value_of(s)}}), ...);
+    }, t.statistics());
+    return out;
+}
+
+void read_statistics(const json& j, Tally& t) {
+    std::apply([&](auto&... s) {
+        const auto read = [&j](auto& statistic) {
+            const json& part = j.at(std::string(statistic.table.name));
+            for (const json& row : part.at("rows")) statistic.add_row(row.get<StatisticRow>());
+            set_unit_value_of(statistic, part.at("unit").get<int64_t>());
+        };
+        (read(s), ...);
+    }, t.statistics());
+}
+
 }  // namespace
 
 std::vector<uint8_t> encode_tally(const Tally& t) {
-    json runs = json::array();
-    for (const WrongRun& r : t.wrong_runs) runs.push_back({r.first, r.last});
     const json j = {{"tested", t.tested},
                     {"by_category", t.by_category},
                     {"error_histogram", bins(t.error_histogram)},
@@ -60,12 +78,7 @@ std::vector<uint8_t> encode_tally(const Tally& t) {
                     {"reference_disagreements", t.reference_disagreements},
                     {"disagreements", records(t.disagreements)},
                     {"ftz_changed", t.ftz_changed},
-                    {"wrong_runs", runs},
-                    {"wrong_runs_overflow", t.wrong_runs_overflow},
-                    {"wrong_by_binade", t.wrong_by_binade},
-                    {"step_counts", t.step_counts},
-                    {"map_tested", t.map.tested},
-                    {"map_failed", t.map.failed}};
+                    {"statistics", statistics_json(t)}};
     return json::to_msgpack(j);
 }
 
@@ -83,18 +96,11 @@ Tally decode_tally(const std::vector<uint8_t>& bytes) {
         t.reference_disagreements = j.at("reference_disagreements").get<uint64_t>();
         t.disagreements = records_of(j.at("disagreements"));
         t.ftz_changed = j.at("ftz_changed").get<uint64_t>();
-        for (const json& r : j.at("wrong_runs")) t.wrong_runs.push_back({r.at(0).get<uint32_t>(), r.at(1).get<uint32_t>()});
-        t.wrong_runs_overflow = j.at("wrong_runs_overflow").get<bool>();
-        t.wrong_by_binade = j.at("wrong_by_binade").get<std::vector<uint64_t>>();
-        t.step_counts = j.at("step_counts").get<std::vector<uint64_t>>();
-        t.map.tested = j.at("map_tested").get<std::vector<uint64_t>>();
-        t.map.failed = j.at("map_failed").get<std::vector<uint64_t>>();
-        if (t.map.tested.size() != t.map.failed.size() ||
-            (!t.map.empty() && t.map.tested.size() != static_cast<size_t>(kMapCells))) {
-            throw std::runtime_error("malformed failure map from another rank");
-        }
+        read_statistics(j.at("statistics"), t);
         return t;
     } catch (const json::exception& e) {
+        throw std::runtime_error(std::string("malformed tally from another rank: ") + e.what());
+    } catch (const std::invalid_argument& e) {
         throw std::runtime_error(std::string("malformed tally from another rank: ") + e.what());
     }
 }

@@ -77,7 +77,7 @@ SweepSummary sweep_summary(const CampaignReport& report, const ImplSummary& s) {
     for (const UnitState& u : report.units) {
         if (u.impl != s.impl || !u.exhaustive) continue;
         sum.patterns += u.tally.tested;
-        for (uint64_t c : u.tally.wrong_by_binade) sum.wrong += c;
+        sum.wrong += u.tally.wrong_by_binade.total();
         sum.outside += u.tally.outside();
         failed += u.tally.failed();
     }

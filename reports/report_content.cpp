@@ -192,7 +192,7 @@ void float_float_section(doc::Document& d, const CampaignReport& report) {
 void exhaustive_unit(doc::Document& d, const UnitState& u, size_t runs_kept) {
     const Tally& t = u.tally;
     uint64_t wrong = 0;
-    for (uint64_t c : t.wrong_by_binade) wrong += c;
+    wrong += t.wrong_by_binade.total();
     Text line = Text().code(u.input_class).plain(
         ": " + grouped(t.tested) + " of " + grouped(u.size()) + " bit patterns judged, each once" +
         (t.tested == u.size() ? " (complete)" : " (incomplete)") + "; " + grouped(wrong) + " wrong");
@@ -201,14 +201,14 @@ void exhaustive_unit(doc::Document& d, const UnitState& u, size_t runs_kept) {
         return;
     }
     std::vector<Text> runs;
-    if (t.wrong_runs_overflow) {
+    if (t.wrong_runs.overflow) {
         line.plain(", in more than " + grouped(runs_kept) + " maximal runs (too many to keep); by binade below.");
     } else {
-        line.plain(", in " + grouped(t.wrong_runs.size()) + " maximal run" + (t.wrong_runs.size() == 1 ? "" : "s") +
+        line.plain(", in " + grouped(t.wrong_runs.runs.size()) + " maximal run" + (t.wrong_runs.runs.size() == 1 ? "" : "s") +
                    " of bit patterns:");
-        for (const WrongRun& r : t.wrong_runs) {
+        for (const WrongRun& r : t.wrong_runs.runs) {
             if (runs.size() == 24) {
-                runs.push_back(Text("... " + grouped(t.wrong_runs.size() - 24) + " more (all in the JSON report)"));
+                runs.push_back(Text("... " + grouped(t.wrong_runs.runs.size() - 24) + " more (all in the JSON report)"));
                 break;
             }
             runs.push_back(Text(bits32_text(r.first) + " to " + bits32_text(r.last) + ": " +
@@ -219,14 +219,14 @@ void exhaustive_unit(doc::Document& d, const UnitState& u, size_t runs_kept) {
     if (!runs.empty()) d.list(std::move(runs), 1);
     std::string binades = "Wrong inputs by binade (sign, exponent field: count): ";
     bool first = true;
-    for (size_t i = 0; i < t.wrong_by_binade.size(); ++i) {
-        if (t.wrong_by_binade[i] == 0) continue;
+    for (size_t i = 0; i < t.wrong_by_binade.counts.size(); ++i) {
+        if (t.wrong_by_binade.counts[i] == 0) continue;
         binades += (first ? "" : "; ") + std::string((i >> 8) ? "-" : "+") + std::to_string(i & 255) + ": " +
-                   grouped(t.wrong_by_binade[i]);
+                   grouped(t.wrong_by_binade.counts[i]);
         first = false;
     }
     d.paragraph(binades);
-    d.plot(svg::wrong_binades(t.wrong_by_binade, "wrong inputs of " + u.impl + " x " + u.input_class + " by binade"));
+    d.plot(svg::wrong_binades(t.wrong_by_binade.counts, "wrong inputs of " + u.impl + " x " + u.input_class + " by binade"));
     if (!t.outside_worst.empty()) {
         // What the impl returns where it is not meant to work: its largest finite errors there.
         const OpId op = op_named(u.op);
@@ -258,10 +258,10 @@ void binary32_section(doc::Document& d, const CampaignReport& report) {
         if (!binary32_section_op(s.op) || s.info == nullptr) continue;
         const ImplSpec& spec = s.info->spec;
         const std::string verdict = domain_verdict(report, s);
-        const uint64_t steps = s.merged.max_steps();
+        const uint64_t steps = s.merged.step_counts.max_steps();
         // Distances in representable numbers are counted in binary32 results only.
         const std::string distance = op_info(s.op).result != Format::binary32 || s.inside == 0 ? "-"
-                                     : steps + 1 == Tally::kStepBuckets                         ? "> 64"
+                                     : steps + 1 == UlpSteps::kBuckets                         ? "> 64"
                                                                                                 : std::to_string(steps);
         Text domain(spec.in_domain != nullptr ? std::string(spec.domain) : "all");
         if (spec.in_domain != nullptr && !verdict.empty()) domain.plain(": ").strong(verdict);

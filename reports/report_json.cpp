@@ -80,7 +80,7 @@ json optional_u2(double value) { return value < 0 ? json(nullptr) : json(value);
 
 json runs_json(const Tally& t) {
     json out = json::array();
-    for (const WrongRun& r : t.wrong_runs) {
+    for (const WrongRun& r : t.wrong_runs.runs) {
         char first[12], last[12];
         std::snprintf(first, sizeof first, "0x%08x", r.first);
         std::snprintf(last, sizeof last, "0x%08x", r.last);
@@ -91,18 +91,18 @@ json runs_json(const Tally& t) {
 
 json steps_json(const Tally& t) {
     json out = json::array();
-    for (size_t i = 0; i < t.step_counts.size(); ++i) {
-        if (t.step_counts[i] == 0) continue;
-        out.push_back({{"steps", i + 1 == Tally::kStepBuckets ? json("more") : json(i)}, {"count", t.step_counts[i]}});
+    for (size_t i = 0; i < t.step_counts.counts.size(); ++i) {
+        if (t.step_counts.counts[i] == 0) continue;
+        out.push_back({{"steps", i + 1 == UlpSteps::kBuckets ? json("more") : json(i)}, {"count", t.step_counts.counts[i]}});
     }
     return out;
 }
 
 json binades_json(const Tally& t) {
     json out = json::array();
-    for (size_t i = 0; i < t.wrong_by_binade.size(); ++i) {
-        if (t.wrong_by_binade[i] == 0) continue;
-        out.push_back({{"sign", i >> 8}, {"exponent_field", i & 255}, {"count", t.wrong_by_binade[i]}});
+    for (size_t i = 0; i < t.wrong_by_binade.counts.size(); ++i) {
+        if (t.wrong_by_binade.counts[i] == 0) continue;
+        out.push_back({{"sign", i >> 8}, {"exponent_field", i & 255}, {"count", t.wrong_by_binade.counts[i]}});
     }
     return out;
 }
@@ -179,7 +179,7 @@ std::string render_json(const CampaignReport& report) {
                 j["ftz"] = spec.ftz;
                 j["ftz_changed"] = s.merged.ftz_changed;
                 // NVIDIA's measure: the distance to the correctly rounded result (65: more than 64).
-                j["max_ulp_steps"] = s.merged.max_steps();
+                j["max_ulp_steps"] = s.merged.step_counts.max_steps();
                 const std::string verdict = domain_verdict(report, s);
                 j["domain_verdict"] = verdict.empty() ? json(nullptr) : json(verdict);
                 if (!verdict.empty()) {
@@ -234,7 +234,7 @@ std::string render_json(const CampaignReport& report) {
                          {"exhaustive", u.exhaustive},
                          {"ftz_changed", t.ftz_changed},
                          {"wrong_runs", runs_json(t)},
-                         {"wrong_runs_overflow", t.wrong_runs_overflow},
+                         {"wrong_runs_overflow", t.wrong_runs.overflow},
                          {"wrong_by_binade", binades_json(t)},
                          {"ulp_steps", steps_json(t)},
                          {"failure_map", map_json(t.map, op, u.map_partial)},

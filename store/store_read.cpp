@@ -7,6 +7,7 @@
 #include "ops/catalogue.h"
 #include "store/sqlite_handle.h"
 #include "store/store.h"
+#include "store/statistic_rows.h"
 #include "store/store_rows.h"
 
 namespace fpv {
@@ -74,7 +75,7 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
     std::vector<UnitState> units;
     Statement s(db_, R"sql(
         SELECT ordinal, impl, class, planned, next_index, tested, failures_stored, seconds,
-               source_digest, reference_disagreements, ftz_changed, exhaustive, wrong_runs_overflow,
+               source_digest, reference_disagreements, ftz_changed, exhaustive,
                op, input_key, generator_version, begin_index, map_partial
         FROM units WHERE campaign_id = ? ORDER BY ordinal)sql");
     s.bind(1, campaign_id);
@@ -92,12 +93,11 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
         u.tally.reference_disagreements = static_cast<uint64_t>(s.int64(9));
         u.tally.ftz_changed = static_cast<uint64_t>(s.int64(10));
         u.exhaustive = s.int64(11) != 0;
-        u.tally.wrong_runs_overflow = s.int64(12) != 0;
-        u.op = s.text(13);
-        u.input_key = s.text(14).empty() ? 0 : parse_hex64(s.text(14));
-        u.generator_version = static_cast<int>(s.int64(15));
-        u.begin_index = static_cast<uint64_t>(s.int64(16));
-        u.map_partial = s.int64(17) != 0;
+        u.op = s.text(12);
+        u.input_key = s.text(13).empty() ? 0 : parse_hex64(s.text(13));
+        u.generator_version = static_cast<int>(s.int64(14));
+        u.begin_index = static_cast<uint64_t>(s.int64(15));
+        u.map_partial = s.int64(16) != 0;
         units.push_back(std::move(u));
     }
     for (UnitState& u : units) {
@@ -109,16 +109,8 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
             if (!c) throw UsageError("database '" + path_ + "' has unknown category " + cat.text(0));
             u.tally.by_category[static_cast<size_t>(*c)] = static_cast<uint64_t>(cat.int64(1));
         }
-        Statement steps(db_, "SELECT steps, count FROM ulp_steps WHERE campaign_id = ? AND ordinal = ?");
-        steps.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
-        while (steps.step()) {
-            const int64_t at = steps.int64(0);
-            if (at < 1 || at >= static_cast<int64_t>(Tally::kStepBuckets)) {
-                throw UsageError("database '" + path_ + "' has a malformed ulp_steps row");
-            }
-            if (u.tally.step_counts.empty()) u.tally.step_counts.assign(Tally::kStepBuckets, 0);
-            u.tally.step_counts[static_cast<size_t>(at)] = static_cast<uint64_t>(steps.int64(1));
-        }
+        std::apply([&](auto&... stat) { (read_statistic(db_, path_, campaign_id, u.ordinal, stat), ...); },
+                   u.tally.statistics());
         Statement hist(db_, "SELECT inside, bin, count FROM error_histogram "
                             "WHERE campaign_id = ? AND ordinal = ? ORDER BY bin");
         hist.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
@@ -139,29 +131,6 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
             r.error = worst.real(7);
             r.category = category_from_name(worst.text(8)).value_or(Category::wrong_value);
             (worst.int64(0) != 0 ? u.tally.worst : u.tally.outside_worst).push_back(r);
-        }
-        Statement runs(db_, "SELECT first_bits, last_bits FROM wrong_runs WHERE campaign_id = ? "
-                            "AND ordinal = ? ORDER BY first_bits");
-        runs.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
-        while (runs.step()) {
-            u.tally.wrong_runs.push_back({static_cast<uint32_t>(runs.int64(0)), static_cast<uint32_t>(runs.int64(1))});
-        }
-        Statement binades(db_, "SELECT sign, exponent_field, count FROM wrong_binades "
-                               "WHERE campaign_id = ? AND ordinal = ?");
-        binades.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
-        while (binades.step()) {
-            if (u.tally.wrong_by_binade.empty()) u.tally.wrong_by_binade.assign(512, 0);
-            u.tally.wrong_by_binade[static_cast<size_t>(binades.int64(0) * 256 + binades.int64(1))] =
-                static_cast<uint64_t>(binades.int64(2));
-        }
-        Statement map(db_, "SELECT cell, tested, failed FROM failure_map WHERE campaign_id = ? AND ordinal = ?");
-        map.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
-        while (map.step()) {
-            const int64_t cell = map.int64(0), tested = map.int64(1), failed = map.int64(2);
-            if (cell < 0 || cell >= kMapCells || tested < 0 || failed < 0 || failed > tested) {
-                throw UsageError("database '" + path_ + "' has a malformed failure_map row");
-            }
-            u.tally.map.add(static_cast<int>(cell), static_cast<uint64_t>(tested), static_cast<uint64_t>(failed));
         }
         Statement dis(db_, R"sql(
             SELECT input_index, a, b, c, vector_result, reference_result FROM disagreements

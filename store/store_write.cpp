@@ -7,6 +7,7 @@
 #include "model/value_format.h"
 #include "store/sqlite_handle.h"
 #include "store/store.h"
+#include "store/statistic_rows.h"
 #include "store/store_rows.h"
 
 namespace fpv {
@@ -68,47 +69,16 @@ void Store::write_unit_state(int64_t campaign_id, const UnitState& unit, std::sp
     Statement u(db_, R"sql(
         UPDATE units SET next_index = ?, tested = ?, passed = ?, failed = ?, max_error = ?,
             reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?,
-            ftz_changed = ?, wrong_runs_overflow = ?, map_partial = ?
+            ftz_changed = ?, map_partial = ?
         WHERE campaign_id = ? AND ordinal = ?)sql");
     u.bind(1, as_sql(unit.next_index)).bind(2, as_sql(tally.tested)).bind(3, as_sql(tally.passed()));
     u.bind(4, as_sql(tally.failed()));
     u.bind_optional(5, tally.worst.empty() ? std::nullopt : std::optional<double>(tally.max_error()));
     u.bind(6, as_sql(tally.reference_disagreements)).bind(7, as_sql(unit.failures_stored));
     u.bind(8, unit.seconds).bind(9, as_sql(tally.outside())).bind(10, as_sql(tally.ftz_changed));
-    u.bind(11, int64_t{tally.wrong_runs_overflow ? 1 : 0}).bind(12, int64_t{unit.map_partial ? 1 : 0});
-    u.bind(13, campaign_id).bind(14, int64_t{unit.ordinal}).run();
-    Statement map(db_, R"sql(
-        INSERT INTO failure_map (campaign_id, ordinal, cell, tested, failed) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (campaign_id, ordinal, cell) DO UPDATE SET tested = excluded.tested,
-            failed = excluded.failed)sql");
-    for (size_t cell = 0; cell < tally.map.tested.size(); ++cell) {
-        if (tally.map.tested[cell] == 0) continue;
-        map.reset();
-        map.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, static_cast<int64_t>(cell));
-        map.bind(4, as_sql(tally.map.tested[cell])).bind(5, as_sql(tally.map.failed[cell])).run();
-    }
-    if (unit.exhaustive) {
-        Statement clear_runs(db_, "DELETE FROM wrong_runs WHERE campaign_id = ? AND ordinal = ?");
-        clear_runs.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).run();
-        Statement run(db_, "INSERT INTO wrong_runs (campaign_id, ordinal, first_bits, last_bits) "
-                           "VALUES (?, ?, ?, ?)");
-        for (const WrongRun& r : tally.wrong_runs) {
-            run.reset();
-            run.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, int64_t{r.first});
-            run.bind(4, int64_t{r.last}).run();
-        }
-        Statement binade(db_, R"sql(
-            INSERT INTO wrong_binades (campaign_id, ordinal, sign, exponent_field, count)
-            VALUES (?, ?, ?, ?, ?) ON CONFLICT (campaign_id, ordinal, sign, exponent_field)
-            DO UPDATE SET count = excluded.count)sql");
-        for (size_t i = 0; i < tally.wrong_by_binade.size(); ++i) {
-            if (tally.wrong_by_binade[i] == 0) continue;
-            binade.reset();
-            binade.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, static_cast<int64_t>(i >> 8));
-            binade.bind(4, static_cast<int64_t>(i & 255)).bind(5, as_sql(tally.wrong_by_binade[i])).run();
-        }
-    }
-
+    u.bind(11, int64_t{unit.map_partial ? 1 : 0});
+    u.bind(12, campaign_id).bind(13, int64_t{unit.ordinal}).run();
+    std::apply([&](const auto&... s) { (write_statistic(db_, campaign_id, unit.ordinal, s), ...); }, tally.statistics());
     Statement cat(db_, R"sql(
         INSERT INTO category_counts (campaign_id, ordinal, category, count) VALUES (?, ?, ?, ?)
         ON CONFLICT (campaign_id, ordinal, category) DO UPDATE SET count = excluded.count)sql");
@@ -118,15 +88,6 @@ void Store::write_unit_state(int64_t campaign_id, const UnitState& unit, std::sp
         cat.bind(1, campaign_id).bind(2, int64_t{unit.ordinal});
         cat.bind(3, category_name(static_cast<Category>(i))).bind(4, as_sql(tally.by_category[i]));
         cat.run();
-    }
-    Statement steps(db_, R"sql(
-        INSERT INTO ulp_steps (campaign_id, ordinal, steps, count) VALUES (?, ?, ?, ?)
-        ON CONFLICT (campaign_id, ordinal, steps) DO UPDATE SET count = excluded.count)sql");
-    for (size_t i = 0; i < tally.step_counts.size(); ++i) {
-        if (tally.step_counts[i] == 0) continue;
-        steps.reset();
-        steps.bind(1, campaign_id).bind(2, int64_t{unit.ordinal}).bind(3, static_cast<int64_t>(i));
-        steps.bind(4, as_sql(tally.step_counts[i])).run();
     }
     Statement hist(db_, R"sql(
         INSERT INTO error_histogram (campaign_id, ordinal, inside, bin, count) VALUES (?, ?, ?, ?, ?)

@@ -210,13 +210,13 @@ TEST(Engine, ExhaustiveSweepsJudgeEveryPatternOnceAndFindTheExactWrongSet) {
         const InputSet set = resolve_class(u.input_class, op_id<op::f2d>(), 5);
         const uint32_t first = static_cast<uint32_t>(set.first), last = static_cast<uint32_t>(set.first + set.size - 1);
         const std::vector<WrongRun> expected = wrong_runs_of(u.impl.c_str(), first, last);
-        EXPECT_EQ(u.tally.wrong_runs, expected) << u.impl << " x " << u.input_class;
+        EXPECT_EQ(u.tally.wrong_runs.runs, expected) << u.impl << " x " << u.input_class;
         uint64_t wrong = 0;
         for (const WrongRun& r : expected) wrong += uint64_t{r.last} - r.first + 1;
         EXPECT_EQ(u.tally.outside(), u.impl == "f2d.native" ? 0u : wrong) << u.impl << " x " << u.input_class;
     }
     // The edges themselves: shift_xor is wrong below 2^-15 and right from it on.
-    const auto& shift_lower = one.units[0].tally.wrong_runs;
+    const auto& shift_lower = one.units[0].tally.wrong_runs.runs;
     ASSERT_EQ(shift_lower.size(), 1u);
     EXPECT_EQ(shift_lower[0].first, 0x37ff8000u);
     EXPECT_EQ(shift_lower[0].last, 0x37ffffffu);

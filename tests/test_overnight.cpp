@@ -77,11 +77,11 @@ TEST(Overnight, TalliesSurviveTheTripBetweenRanksBitForBit) {
     t.worst = {r};
     t.failures = {r};
     t.disagreements = {r};
-    t.wrong_runs = {{5, 9}};
-    t.wrong_by_binade.assign(512, 0);
-    t.wrong_by_binade[300] = 4;
-    t.step_counts.assign(Tally::kStepBuckets, 0);
-    t.step_counts[2] = 1;
+    t.wrong_runs.runs = {{5, 9}};
+    t.wrong_by_binade.counts.assign(WrongBinades::kBinades, 0);
+    t.wrong_by_binade.counts[300] = 4;
+    t.step_counts.counts.assign(UlpSteps::kBuckets, 0);
+    t.step_counts.counts[2] = 1;
     t.ftz_changed = 3;
     t.reference_disagreements = 1;
     EXPECT_EQ(decode_tally(encode_tally(t)), t);

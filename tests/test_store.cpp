@@ -126,8 +126,8 @@ TEST(Store, TalliesRoundTripWithEveryPart) {
     EXPECT_EQ(back[0].tally.wrong_runs, expected.wrong_runs);
     EXPECT_EQ(back[0].tally.wrong_by_binade, expected.wrong_by_binade);
     EXPECT_EQ(back[0].tally, expected);
-    EXPECT_EQ(back[0].tally.max_steps(), Tally::kStepBuckets - 1);
-    EXPECT_EQ(back[0].tally.step_counts[1], 5u);
+    EXPECT_EQ(back[0].tally.step_counts.max_steps(), UlpSteps::kBuckets - 1);
+    EXPECT_EQ(back[0].tally.step_counts.counts[1], 5u);
     EXPECT_TRUE(back[0].exhaustive);
 }
 

@@ -173,9 +173,9 @@ TEST(Tally, WrongRunsAreMaximalWhateverTheSplit) {
         std::shuffle(parts.begin(), parts.end(), rng);
         Tally merged;
         for (const Tally& p : parts) merged.merge(p, limits);
-        ASSERT_EQ(merged.wrong_runs, runs) << "trial " << trial;
-        ASSERT_FALSE(merged.wrong_runs_overflow);
-        ASSERT_EQ(merged.wrong_by_binade[0x3f000000u >> 23], wrong.size());
+        ASSERT_EQ(merged.wrong_runs.runs, runs) << "trial " << trial;
+        ASSERT_FALSE(merged.wrong_runs.overflow);
+        ASSERT_EQ(merged.wrong_by_binade.counts[0x3f000000u >> 23], wrong.size());
     }
 }
 
@@ -184,16 +184,16 @@ TEST(Tally, TooManyWrongRunsBecomeAnOverflowFlagButTheBinadeCountsStay) {
     Tally a, b;
     for (uint32_t i = 0; i < 30; i += 2) a.record_wrong(0x40000000u + i, limits);  // 15 runs
     for (uint32_t i = 0; i < 6; i += 2) b.record_wrong(0xc0000000u + i, limits);   // 3 runs
-    EXPECT_FALSE(a.wrong_runs_overflow);  // pieces may hold more than runs_kept before merging
+    EXPECT_FALSE(a.wrong_runs.overflow);  // pieces may hold more than runs_kept before merging
     Tally merged;
     merged.merge(b, limits);
-    EXPECT_FALSE(merged.wrong_runs_overflow);
-    EXPECT_EQ(merged.wrong_runs.size(), 3u);
+    EXPECT_FALSE(merged.wrong_runs.overflow);
+    EXPECT_EQ(merged.wrong_runs.runs.size(), 3u);
     merged.merge(a, limits);
-    EXPECT_TRUE(merged.wrong_runs_overflow);
-    EXPECT_TRUE(merged.wrong_runs.empty());
-    EXPECT_EQ(merged.wrong_by_binade[0x40000000u >> 23], 15u);
-    EXPECT_EQ(merged.wrong_by_binade[0xc0000000u >> 23], 3u);
+    EXPECT_TRUE(merged.wrong_runs.overflow);
+    EXPECT_TRUE(merged.wrong_runs.runs.empty());
+    EXPECT_EQ(merged.wrong_by_binade.counts[0x40000000u >> 23], 15u);
+    EXPECT_EQ(merged.wrong_by_binade.counts[0xc0000000u >> 23], 3u);
 }
 
 }  // namespace

@@ -266,9 +266,9 @@ TEST(Binary32Reference, BoundsAreDistancesToTheCorrectlyRoundedResult) {
     a.record(0, in, 0x937f1626u, two_away, TallyLimits{});
     b.record(1, in, 0x937f1625u, three_away, TallyLimits{});
     a.merge(b, TallyLimits{});
-    EXPECT_EQ(a.max_steps(), 3u);
-    EXPECT_EQ(a.step_counts[2], 1u);
-    EXPECT_EQ(a.step_counts[3], 1u);
+    EXPECT_EQ(a.step_counts.max_steps(), 3u);
+    EXPECT_EQ(a.step_counts.counts[2], 1u);
+    EXPECT_EQ(a.step_counts.counts[3], 1u);
 }
 
 TEST(Binary32Reference, FtzImplsCountWhereFlushingChangedTheAnswer) {

@@ -1,0 +1,42 @@
+#include "model/statistics/ulp_steps.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace fpv {
+
+void UlpSteps::record(int64_t steps) {
+    if (counts.empty()) counts.assign(kBuckets, 0);
+    ++counts[static_cast<size_t>(std::min<int64_t>(steps, kBuckets - 1))];
+}
+
+uint64_t UlpSteps::max_steps() const {
+    for (size_t i = counts.size(); i-- > 0;) {
+        if (counts[i] != 0) return i;
+    }
+    return 0;
+}
+
+void UlpSteps::merge(const UlpSteps& other, const TallyLimits&) {
+    if (other.counts.empty()) return;
+    if (counts.empty()) counts.assign(kBuckets, 0);
+    for (size_t i = 0; i < kBuckets; ++i) counts[i] += other.counts[i];
+}
+
+std::vector<StatisticRow> UlpSteps::rows() const {
+    std::vector<StatisticRow> out;
+    for (size_t i = 0; i < counts.size(); ++i) {
+        if (counts[i] != 0) out.push_back({static_cast<int64_t>(i), static_cast<int64_t>(counts[i])});
+    }
+    return out;
+}
+
+void UlpSteps::add_row(std::span<const int64_t> row) {
+    if (row.size() != 2 || row[0] < 1 || row[0] >= static_cast<int64_t>(kBuckets) || row[1] < 0) {
+        throw std::invalid_argument("malformed ulp_steps row");
+    }
+    if (counts.empty()) counts.assign(kBuckets, 0);
+    counts[static_cast<size_t>(row[0])] = static_cast<uint64_t>(row[1]);
+}
+
+}  // namespace fpv
