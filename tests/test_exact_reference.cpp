@@ -9,6 +9,7 @@
 
 #include "model/input_set.h"
 #include "ops/catalogue.h"
+#include "ops/dispatch.h"
 #include "ops/judge.h"
 #include "store/store.h"
 #include "tests/test_support.h"
@@ -17,10 +18,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 constexpr Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Rounding::rd};
 
@@ -172,7 +170,7 @@ TEST(ExactReference, TalliesEqualMpfrTalliesFieldForFieldOnEveryImplAndClass) {
             if (!certifiable(impl)) continue;
             with_op(impl.op, [&](auto tag) {
                 OpJudge<typename decltype(tag)::type> judge(impl, ReferenceMode::exact);
-                for (uint64_t i = 0; i < n; ++i) judge(set.input(i), fn(set.input(i)), nullptr, i);
+                for (uint64_t i = 0; i < n; ++i) judge(set.input(i), impl.host(set.input(i)), nullptr, i);
                 certified += judge.certified_count();
                 judged += n;
             });
