@@ -17,12 +17,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::file_exists;
-using testing::run_command;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 std::string f64_div_vectors() { return testing::vectors_dir() + "/f64_div.level1.txt"; }
 

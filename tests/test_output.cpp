@@ -18,10 +18,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 // A small finished campaign to report.
 std::string small_campaign(const TempDir& dir, const std::string& name = "small") {

@@ -19,12 +19,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::file_exists;
-using testing::read_file;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 namespace fs = std::filesystem;
 

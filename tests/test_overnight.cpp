@@ -18,12 +18,7 @@ namespace fpv {
 namespace {
 
 using nlohmann::json;
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::sql_rows;
-using testing::TempDir;
-using testing::comparable_units;
+using namespace testing;
 
 TEST(Overnight, DurationsAndShardsParseAsDocumented) {
     EXPECT_EQ(parse_duration("90s", "--for"), 90);

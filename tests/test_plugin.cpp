@@ -14,10 +14,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::run_command;
-using testing::TempDir;
-using testing::contains;
+using namespace testing;
 
 // Builds fpverify with a plug-in header into `build`, as a user would: make EXTRA_IMPLS=...
 // When the stock release build is there, its objects are copied first (timestamps kept), so

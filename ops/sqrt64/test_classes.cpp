@@ -13,12 +13,7 @@
 namespace fpv {
 namespace {
 
-using testing::exact_value;
-using testing::floor_log2;
-using testing::kKeys;
-using testing::kSamples;
-using testing::normal;
-using testing::power_of_two;
+using namespace testing;
 
 // The correctly rounded binary64 sqrt of x (MPFR at 53 bits in binary64's exponent range).
 uint64_t mpfr_sqrt64(uint64_t x, mpfr_rnd_t rnd) { return testing::mpfr_unary64(mpfr_sqrt, x, rnd).bits; }
