@@ -125,13 +125,6 @@ FPV_HD FPV_INLINE uint64_t near_representable(CounterRng& rng) {
     }
 }
 
-// Index i of the sequence that lists 2^e moved d binary64 steps, e = -1074 + (i+1) div 5,
-// d = (i+1) mod 5 - 2 (nothing lies two steps below 2^-1074).
-FPV_HD FPV_INLINE uint64_t power_of_two_neighbour(uint64_t index) {
-    const uint64_t j = index + 1;
-    return nt::power_of_two_step(-1074 + static_cast<int>(j / 5), static_cast<int64_t>(j % 5) - 2);
-}
-
 FPV_HD FPV_INLINE uint64_t near_underflow(CounterRng& rng, uint64_t index) {
     const bool negative = rng.coin();
     const uint64_t sign = negative ? b64::kSign : 0;
@@ -158,7 +151,7 @@ struct Exact : ClassDefaults {
     static constexpr uint64_t size = 2 * kHalf;
     FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
         const uint64_t sign = index >= kHalf ? b64::kSign : 0;
-        return {sign | class_detail::power_of_two_neighbour(index % kHalf), 0, 0};
+        return {sign | nt::power_neighbour(index % kHalf, -1074, 1), 0, 0};
     }
 };
 

@@ -1,9 +1,9 @@
 // The input classes of the binary64 reciprocal square root 1/sqrt(x) (MPFR's mpfr_rec_sqrt)
 // that only it has: powers of four (exact results) and their neighbours, inputs whose result
-// lies extremely close to a rounding midpoint or to a binary64 number, powers of two and their
-// neighbours, and negative operands. Each generator is a pure function of (class key, index)
-// and runs unchanged on the host and the GPU; ops/rsqrt64/test_classes.cpp proves every
-// guarantee in exact arithmetic.
+// lies extremely close to a rounding midpoint or to a binary64 number, and negative operands
+// (the powers of two with their neighbours are generic::BinadeEdges, shared with sqrt64). Each
+// generator is a pure function of (class key, index) and runs unchanged on the host and the
+// GPU; ops/rsqrt64/test_classes.cpp proves every guarantee in exact arithmetic.
 #pragma once
 
 #include "corpus/class_traits.h"
@@ -87,13 +87,6 @@ FPV_HD FPV_INLINE uint64_t near_representable(CounterRng& rng) {
     return truncated_expansion(rng);
 }
 
-// Index i: 2^e moved d binary64 steps, e = step * ((i+1) div 5) + first, d = (i+1) mod 5 - 2
-// (the pattern two steps below 2^-1074 does not exist and is skipped).
-FPV_HD FPV_INLINE uint64_t power_neighbour(uint64_t index, int first, int step) {
-    const uint64_t j = index + 1;
-    return nt::power_of_two_step(first + step * static_cast<int>(j / 5), static_cast<int64_t>(j % 5) - 2);
-}
-
 FPV_HD FPV_INLINE uint64_t negative(CounterRng& rng, uint64_t index) {
     switch (index % 4) {
         case 0: return draw64::normal(rng) | b64::kSign;
@@ -113,7 +106,7 @@ struct Exact : ClassDefaults {
         "d = (i+1) mod 5 - 2 (below 2^-1074: +0)";
     static constexpr uint64_t size = 1049 * 5 - 1;
     FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
-        return {class_detail::power_neighbour(index, -1074, 2), 0, 0};
+        return {nt::power_neighbour(index, -1074, 2), 0, 0};
     }
 };
 
@@ -138,17 +131,6 @@ struct NearExact : ClassDefaults {
     FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
         CounterRng rng(p.key, index);
         return {class_detail::near_representable(rng), 0, 0};
-    }
-};
-
-struct BinadeEdges : ClassDefaults {
-    static constexpr std::string_view name = "binade_edges";
-    static constexpr std::string_view guarantee =
-        "every power of two 2^e, e = -1074..1023, and its neighbours -2..+2 binary64 steps away, in order: "
-        "input i is 2^e moved d steps, e = -1074 + (i+1) div 5, d = (i+1) mod 5 - 2 (below 2^-1074: +0)";
-    static constexpr uint64_t size = 2098 * 5 - 1;
-    FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
-        return {class_detail::power_neighbour(index, -1074, 1), 0, 0};
     }
 };
 

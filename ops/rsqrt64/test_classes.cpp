@@ -6,7 +6,7 @@
 
 #include <set>
 
-#include "ops/rsqrt64/classes.h"
+#include "ops/rsqrt64/rsqrt64.h"
 #include "tests/class_checks.h"
 #include "tests/exact_grid.h"
 #include "tests/exact_rational.h"
@@ -135,7 +135,7 @@ TEST(Rsqrt64Classes, ExactListsEveryPowerOfFourWithItsNeighboursInOrder) {
 }
 
 TEST(Rsqrt64Classes, BinadeEdgesListEveryPowerOfTwoWithItsNeighboursInOrder) {
-    testing::expect_root_binade_edges<rsqrt64::BinadeEdges>(mpfr_rec_sqrt);
+    testing::expect_root_binade_edges<generic::BinadeEdges<op::rsqrt64>>(mpfr_rec_sqrt);
 }
 
 TEST(Rsqrt64Classes, NegativeOperandsGiveNaNOrMinusInfinityForMinusZero) {

@@ -1,8 +1,9 @@
 // The input classes of binary64 square root that only it has: exact squares and their
 // neighbours, inputs whose root lies extremely close to a rounding midpoint or to a binary64
-// number, powers of two and their neighbours, and negative operands. Each generator is a pure
-// function of (class key, index) and runs unchanged on the host and the GPU;
-// ops/sqrt64/test_classes.cpp proves every guarantee in exact arithmetic.
+// number, and negative operands (the powers of two with their neighbours are
+// generic::BinadeEdges, shared with rsqrt64). Each generator is a pure function of (class key,
+// index) and runs unchanged on the host and the GPU; ops/sqrt64/test_classes.cpp proves every
+// guarantee in exact arithmetic.
 #pragma once
 
 #include "corpus/class_traits.h"
@@ -124,13 +125,6 @@ FPV_HD FPV_INLINE uint64_t negative(CounterRng& rng, uint64_t index) {
     }
 }
 
-// Index i: 2^e moved d binary64 steps, with e = -1074 + (i+1) div 5, d = (i+1) mod 5 - 2 (the
-// pattern two steps below 2^-1074 does not exist and is skipped).
-FPV_HD FPV_INLINE uint64_t binade_edge(uint64_t index) {
-    const uint64_t j = index + 1;
-    return nt::power_of_two_step(-1074 + static_cast<int>(j / 5), static_cast<int64_t>(j % 5) - 2);
-}
-
 }  // namespace class_detail
 
 struct Squares : ClassDefaults {
@@ -165,17 +159,6 @@ struct NearExact : ClassDefaults {
     FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
         CounterRng rng(p.key, index);
         return {class_detail::near_representable(rng), 0, 0};
-    }
-};
-
-struct BinadeEdges : ClassDefaults {
-    static constexpr std::string_view name = "binade_edges";
-    static constexpr std::string_view guarantee =
-        "every power of two 2^e, e = -1074..1023, and its neighbours -2..+2 binary64 steps away, in order: "
-        "input i is 2^e moved d steps, e = -1074 + (i+1) div 5, d = (i+1) mod 5 - 2 (below 2^-1074: +0)";
-    static constexpr uint64_t size = 2098 * 5 - 1;
-    FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
-        return {class_detail::binade_edge(index), 0, 0};
     }
 };
 

@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "ops/sqrt64/classes.h"
+#include "ops/sqrt64/sqrt64.h"
 #include "tests/class_checks.h"
 #include "tests/exact_grid.h"
 #include "tests/exact_rational.h"
@@ -160,10 +160,11 @@ TEST(Sqrt64Classes, ABoundOfTwoToMinusFortyIsTightEnoughToFailOnOrdinaryInputs) 
 }
 
 TEST(Sqrt64Classes, BinadeEdgesListEveryPowerOfTwoWithItsNeighboursInOrder) {
-    ASSERT_NO_FATAL_FAILURE(testing::expect_root_binade_edges<sqrt64::BinadeEdges>(mpfr_sqrt));
-    EXPECT_EQ(sqrt64::BinadeEdges::generate(ClassParams{}, 0).a, 0u);  // one step below 2^-1074
-    EXPECT_EQ(sqrt64::BinadeEdges::generate(ClassParams{}, 1).a, 1u);  // 2^-1074 itself
-    EXPECT_EQ(sqrt64::BinadeEdges::generate(ClassParams{}, sqrt64::BinadeEdges::size - 1).a,
+    using BinadeEdges = generic::BinadeEdges<op::sqrt64>;
+    ASSERT_NO_FATAL_FAILURE(testing::expect_root_binade_edges<BinadeEdges>(mpfr_sqrt));
+    EXPECT_EQ(BinadeEdges::generate(ClassParams{}, 0).a, 0u);  // one step below 2^-1074
+    EXPECT_EQ(BinadeEdges::generate(ClassParams{}, 1).a, 1u);  // 2^-1074 itself
+    EXPECT_EQ(BinadeEdges::generate(ClassParams{}, BinadeEdges::size - 1).a,
               0x7fe0000000000002ull);  // two steps above 2^1023
 }
 
