@@ -1,12 +1,13 @@
 // Text joined at compile time: an impl's spec holds string_views, so text built from an op's
-// words (ops/binary64/rounded_natives.h) needs storage that lives as long as the program.
+// words (ops/binary64/rounded_natives.h, int_emulation.h) needs storage that lives as long as the
+// program.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <string_view>
 
-namespace fpv::natives {
+namespace fpv {
 
 // Parts: a type with `static constexpr std::array<std::string_view, N> parts`.
 template <class Parts>
@@ -27,4 +28,4 @@ struct JoinedText {
     static constexpr std::string_view view{chars.data(), size};
 };
 
-}  // namespace fpv::natives
+}  // namespace fpv
