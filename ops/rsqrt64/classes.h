@@ -7,6 +7,7 @@
 #pragma once
 
 #include "corpus/class_traits.h"
+#include "corpus/drawn_operand.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
@@ -87,15 +88,6 @@ FPV_HD FPV_INLINE uint64_t near_representable(CounterRng& rng) {
     return truncated_expansion(rng);
 }
 
-FPV_HD FPV_INLINE uint64_t negative(CounterRng& rng, uint64_t index) {
-    switch (index % 4) {
-        case 0: return draw64::normal(rng) | b64::kSign;
-        case 1: return draw64::subnormal(rng) | b64::kSign;
-        case 2: return b64::kInfinity | b64::kSign;
-        default: return b64::kSign;
-    }
-}
-
 }  // namespace class_detail
 
 struct Exact : ClassDefaults {
@@ -110,39 +102,27 @@ struct Exact : ClassDefaults {
     }
 };
 
-struct Midpoint : ClassDefaults {
+struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "x > 0 (subnormal x included) with 1/sqrt(x) within 2^-40 ulp of a rounding midpoint and not on it: "
         "x = 4^k (1 - s 2^-53), s = 2 mod 4 up to 206, 1/sqrt(x) = 2^-k (1 + s 2^-54 + 3 s^2 2^-109 + ...): "
         "52 significands, k = -511..512; the result is always above the midpoint";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_midpoint(rng), 0, 0};
-    }
 };
 
-struct NearExact : ClassDefaults {
+struct NearExact : DrawnOperand<class_detail::near_representable> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "x > 0 (subnormal x included) with 1/sqrt(x) within 2^-40 ulp of a binary64 number and not equal to "
         "it: x = 4^k (1 - s 2^-53), s = 0 mod 4 up to 208, or 4^k (1 + s 2^-52), s up to 73 (result above "
         "the number); or X = 2^52 - 6b 2^26 + 15b^2 times 4^q, b = +-1, +-2 (below it): 129 significands";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_representable(rng), 0, 0};
-    }
 };
 
-struct Negative : ClassDefaults {
+struct Negative : DrawnOperand<draw64::negative_of_each_kind> {
     static constexpr std::string_view name = "negative";
     static constexpr std::string_view guarantee =
         "index mod 4 = 0: negative normal; 1: negative subnormal; 2: -infinity; 3: -0 (1/sqrt is NaN, "
         "except 1/sqrt(-0) = -infinity)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::negative(rng, index), 0, 0};
-    }
 };
 
 }  // namespace fpv::rsqrt64

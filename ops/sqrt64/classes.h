@@ -7,6 +7,7 @@
 #pragma once
 
 #include "corpus/class_traits.h"
+#include "corpus/drawn_operand.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
@@ -116,61 +117,36 @@ FPV_HD FPV_INLINE uint64_t near_representable(CounterRng& rng) {
     return b64::from_scaled_integer((uint64_t{1} << 52) + 2, 0, false);
 }
 
-FPV_HD FPV_INLINE uint64_t negative(CounterRng& rng, uint64_t index) {
-    switch (index % 4) {
-        case 0: return draw64::normal(rng) | b64::kSign;
-        case 1: return draw64::subnormal(rng) | b64::kSign;
-        case 2: return b64::kInfinity | b64::kSign;
-        default: return b64::kSign;
-    }
-}
-
 }  // namespace class_detail
 
-struct Squares : ClassDefaults {
+struct Squares : DrawnOperand<class_detail::square_or_neighbour> {
     static constexpr std::string_view name = "squares";
     static constexpr std::string_view guarantee =
         "x = m^2 * 4^k exactly (m below 2^26, 2k >= -1074, subnormal x included: an exact root "
         "m * 2^k), moved d = index mod 5 - 2 binary64 steps (by -d from 2^-1074)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::square_or_neighbour(rng, index), 0, 0};
-    }
 };
 
-struct Midpoint : ClassDefaults {
+struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "x > 0, normal or subnormal above 2^-1025, whose square root lies within 2^-40 ulp of a rounding "
         "midpoint and not on it, on either side: (2Y+1)^2 = 4*X*2^t + r, X*2^t the significand of x "
         "scaled, r = 1 mod 8, |r| < 2^14";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_midpoint(rng), 0, 0};
-    }
 };
 
-struct NearExact : ClassDefaults {
+struct NearExact : DrawnOperand<class_detail::near_representable> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "x > 0, normal or subnormal above 2^-1025, whose square root lies within 2^-40 ulp of a binary64 "
         "number and is not equal to it, on either side: Y^2 = X*2^t + r, X*2^t the significand of x "
         "scaled, 0 < |r| < 2^13";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_representable(rng), 0, 0};
-    }
 };
 
-struct Negative : ClassDefaults {
+struct Negative : DrawnOperand<draw64::negative_of_each_kind> {
     static constexpr std::string_view name = "negative";
     static constexpr std::string_view guarantee =
         "index mod 4 = 0: negative normal; 1: negative subnormal; 2: -infinity; 3: -0 (sqrt is NaN, "
         "except sqrt(-0) = -0)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::negative(rng, index), 0, 0};
-    }
 };
 
 }  // namespace fpv::sqrt64
