@@ -11,7 +11,6 @@ using namespace testing::mufu_emulation_checks;
 
 FPV_MUFU_EMULATION_TESTS(Rsqrt64Emulation, "rsqrt64")
 
-constexpr uint64_t kNeg = 0x8000000000000000ull, kInf = 0x7ff0000000000000ull, kDefaultNan = 0xfff8000000000000ull;
 constexpr Rounding rn = Rounding::rn, rz = Rounding::rz, ru = Rounding::ru, rd = Rounding::rd;
 
 uint64_t rsqrt(Rounding r, uint64_t x) { return run("rsqrt64", r, x); }

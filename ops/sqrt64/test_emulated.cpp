@@ -11,8 +11,6 @@ using namespace testing::mufu_emulation_checks;
 
 FPV_MUFU_EMULATION_TESTS(Sqrt64Emulation, "sqrt64")
 
-constexpr uint64_t kNeg = 0x8000000000000000ull, kInf = 0x7ff0000000000000ull, kDefaultNan = 0xfff8000000000000ull;
-
 uint64_t root(Rounding r, uint64_t x) { return run("sqrt64", r, x); }
 
 TEST(Sqrt64Emulation, ZerosInfinitiesNegativesAndNansFollowIeeeAndX86InEveryMode) {

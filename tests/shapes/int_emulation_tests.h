@@ -2,21 +2,12 @@
 // a shape instantiated in one line per op, as LLVM libc's AddTest.h: each mode against MPFR on
 // samples of every class and on mixed operands, every mutant failing that same comparison, and
 // the campaign CI runs. An op's own file keeps what only it has: its IEEE special cases and
-// directed roundings, spelled in the bit patterns below.
+// directed roundings, spelled in the bit patterns of tests/emulation_checks.h.
 #pragma once
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
-
 #include "tests/int_emulation_checks.h"
-
-namespace fpv::testing::int_emulation_checks {
-
-inline constexpr uint64_t kNeg = 0x8000000000000000ull, kOne = 0x3ff0000000000000ull, kInf = 0x7ff0000000000000ull;
-inline constexpr uint64_t kMax = 0x7fefffffffffffffull, kMinNormal = 0x0010000000000000ull;
-
-}  // namespace fpv::testing::int_emulation_checks
 
 // Suite: the op's test suite (Add64Emulation); op: its name; testfloat_file: its TestFloat file
 // under FPV_VECTORS.
