@@ -18,9 +18,6 @@ inline constexpr ImplSpec kRzOverflowInfinity{.variant = "mut_rz_overflow_infini
 inline constexpr ImplSpec kRdExactResidual{.variant = "mut_rd_exact_residual",
                                            .summary = "toward -infinity: the residual test excludes zero, so exact "
                                                       "reciprocals (powers of two) come out one ulp off"};
-inline constexpr ImplSpec kSubnormalUnnormalised{
-    .variant = "mut_subnormal_unnormalised",
-    .summary = "subnormal operands not normalised: read as if they had the hidden bit"};
 
 template <Rounding R, Mutation M, const ImplSpec& kSpec>
 using Mutant = binary64_emulation::Mutant<Emu<R>, kSpec, emulated_reciprocal<R, M>>;
@@ -29,6 +26,6 @@ using Mutants = TypeList<Mutant<Rounding::rn, Mutation::zero_sign_lost, kZeroSig
                          Mutant<Rounding::rn, Mutation::subnormal_double_rounding, kSubnormalDoubleRounding>,
                          Mutant<Rounding::rz, Mutation::overflow_to_infinity, kRzOverflowInfinity>,
                          Mutant<Rounding::rd, Mutation::exact_test_strict, kRdExactResidual>,
-                         Mutant<Rounding::rn, Mutation::subnormal_unnormalised, kSubnormalUnnormalised>>;
+                         Mutant<Rounding::rn, Mutation::subnormal_unnormalised, mufu_seeded::kSubnormalUnnormalised>>;
 
 }  // namespace fpv::rcp64

@@ -11,9 +11,6 @@ namespace fpv::rsqrt64 {
 inline constexpr ImplSpec kZeroSign{.variant = "mut_zero_sign", .summary = "1/sqrt(-0) = +infinity"};
 inline constexpr ImplSpec kNegativeInfinity{.variant = "mut_negative_infinity",
                                             .summary = "1/sqrt(-infinity) = +0 instead of NaN"};
-inline constexpr ImplSpec kSubnormalUnnormalised{
-    .variant = "mut_subnormal_unnormalised",
-    .summary = "subnormal operands not normalised: read as if they had the hidden bit"};
 inline constexpr ImplSpec kNoResidualTest{.variant = "mut_no_residual_test",
                                           .summary = "the refined approximation truncated to the half ulp without "
                                                      "the residual test: wrong within about 2^-7 ulp of a midpoint"};
@@ -26,7 +23,7 @@ using Mutant = binary64_emulation::Mutant<Emu<R>, kSpec, emulated_rsqrt<R, M>>;
 
 using Mutants = TypeList<Mutant<Rounding::rn, Mutation::zero_sign_lost, kZeroSign>,
                          Mutant<Rounding::rn, Mutation::negative_infinity_zero, kNegativeInfinity>,
-                         Mutant<Rounding::rn, Mutation::subnormal_unnormalised, kSubnormalUnnormalised>,
+                         Mutant<Rounding::rn, Mutation::subnormal_unnormalised, mufu_seeded::kSubnormalUnnormalised>,
                          Mutant<Rounding::rn, Mutation::no_residual_test, kNoResidualTest>,
                          Mutant<Rounding::rd, Mutation::exact_test_strict, kRdExactResidual>>;
 

@@ -9,9 +9,6 @@
 namespace fpv::sqrt64 {
 
 inline constexpr ImplSpec kZeroSign{.variant = "mut_zero_sign", .summary = "sqrt(-0) = +0"};
-inline constexpr ImplSpec kSubnormalUnnormalised{
-    .variant = "mut_subnormal_unnormalised",
-    .summary = "subnormal operands not normalised: read as if they had the hidden bit"};
 inline constexpr ImplSpec kMidpointTie{.variant = "mut_midpoint_tie",
                                        .summary = "roots less than 2^-42 ulp below a rounding midpoint rounded up, "
                                                   "as if ties (residual compared with -2^13 instead of 0)"};
@@ -27,7 +24,7 @@ template <Rounding R, Mutation M, const ImplSpec& kSpec>
 using Mutant = binary64_emulation::Mutant<Emu<R>, kSpec, emulated_sqrt<R, M>>;
 
 using Mutants = TypeList<Mutant<Rounding::rn, Mutation::zero_sign_lost, kZeroSign>,
-                         Mutant<Rounding::rn, Mutation::subnormal_unnormalised, kSubnormalUnnormalised>,
+                         Mutant<Rounding::rn, Mutation::subnormal_unnormalised, mufu_seeded::kSubnormalUnnormalised>,
                          Mutant<Rounding::rn, Mutation::midpoint_bias, kMidpointTie>,
                          Mutant<Rounding::rz, Mutation::exact_test_strict, kRzExactResidual>,
                          Mutant<Rounding::ru, Mutation::inexact_from_estimate, kRuInexactFromEstimate>>;
