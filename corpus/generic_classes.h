@@ -9,6 +9,7 @@
 #include "core/op_traits.h"
 #include "corpus/boundary_values.h"
 #include "corpus/class_traits.h"
+#include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
 namespace fpv::generic {
@@ -118,6 +119,21 @@ struct SubnormalOperand : ClassDefaults {
         } else {
             return {draw32::subnormal(rng), 0, 0};
         }
+    }
+};
+
+// Every binary64 power of two with its neighbours (unary ops whose behaviour changes at a binade's
+// edge: the roots, whose exactness follows the parity of the exponent).
+template <class Op>
+struct BinadeEdges : ClassDefaults {
+    static_assert(arity<Op> == 1 && operand_format<Op, 0> == Format::binary64);
+    static constexpr std::string_view name = "binade_edges";
+    static constexpr std::string_view guarantee =
+        "every power of two 2^e, e = -1074..1023, and its neighbours -2..+2 binary64 steps away, in order: "
+        "input i is 2^e moved d steps, e = -1074 + (i+1) div 5, d = (i+1) mod 5 - 2 (below 2^-1074: +0)";
+    static constexpr uint64_t size = 2098 * 5 - 1;
+    FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
+        return {nt::power_neighbour(index, -1074, 1), 0, 0};
     }
 };
 

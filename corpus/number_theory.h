@@ -70,4 +70,13 @@ FPV_HD FPV_INLINE uint64_t power_of_two_step(int e, int64_t steps) {
     return b64::from_scaled_integer(1, e, false) + static_cast<uint64_t>(steps);
 }
 
+// Input i of the classes that list powers of two with their neighbours in order (binade_edges,
+// rsqrt64's and rcp64's exact): 2^e moved d binary64 steps, e = first + step * ((i+1) div 5),
+// d = (i+1) mod 5 - 2. Counting from i+1 skips the pattern two steps below 2^-1074, which does
+// not exist.
+FPV_HD FPV_INLINE uint64_t power_neighbour(uint64_t index, int first, int step) {
+    const uint64_t j = index + 1;
+    return power_of_two_step(first + step * static_cast<int>(j / 5), static_cast<int64_t>(j % 5) - 2);
+}
+
 }  // namespace fpv::nt

@@ -75,6 +75,16 @@ FPV_HD FPV_INLINE uint64_t patterned(CounterRng& rng) {
     return b64::assemble(rng.coin(), field, mantissa);
 }
 
+// Index mod 4 = 0: a negative normal number, 1: a negative subnormal, 2: -infinity, 3: -0.
+FPV_HD FPV_INLINE uint64_t negative_of_each_kind(CounterRng& rng, uint64_t index) {
+    switch (index % 4) {
+        case 0: return normal(rng) | b64::kSign;
+        case 1: return subnormal(rng) | b64::kSign;
+        case 2: return b64::kInfinity | b64::kSign;
+        default: return b64::kSign;
+    }
+}
+
 }  // namespace fpv::draw64
 
 namespace fpv::draw32 {

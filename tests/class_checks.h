@@ -1,6 +1,6 @@
 // What the tests of the binary64 ops' input classes (ops/<op>/test_classes.cpp) share: the keys
-// and indices they sample, the check that a class's inputs are pure functions of key and index,
-// and the check of the root ops' (sqrt64, rsqrt64) binade_edges class.
+// and indices they sample, and the check that a class's inputs are pure functions of key and
+// index (the root ops' shared checks: tests/shapes/root_class_tests.h).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -50,28 +50,6 @@ inline void expect_pure(Generate generate, std::string_view name, int min_differ
 template <class... Classes>
 void expect_pure(int min_differ) {
     (expect_pure(&Classes::generate, Classes::name, min_differ), ...);
-}
-
-// A root op's (sqrt, rec_sqrt) BinadeEdges class: 10489 finite inputs, input i 2^e moved d steps
-// (e = -1074 + (i + 1) / 5, d = (i + 1) % 5 - 2), and the root of 2^e exact for the 1049 even e
-// and for no odd e.
-template <class BinadeEdges>
-void expect_root_binade_edges(MpfrUnary root) {
-    ASSERT_EQ(BinadeEdges::size, 10489u);
-    int exact = 0;
-    for (uint64_t i = 0; i < BinadeEdges::size; ++i) {
-        const uint64_t x = BinadeEdges::generate(ClassParams{}, i).a;
-        const int e = -1074 + static_cast<int>((i + 1) / 5);
-        const int64_t d = static_cast<int64_t>((i + 1) % 5) - 2;
-        ASSERT_LE(x, b64::kMaxFinite);
-        ASSERT_EQ(exact_value(x - static_cast<uint64_t>(d)), power_of_two(e)) << i;
-        if (d == 0) {
-            const bool is_exact = mpfr_unary64(root, x, MPFR_RNDU).bits == mpfr_unary64(root, x, MPFR_RNDD).bits;
-            ASSERT_EQ(is_exact, e % 2 == 0) << e;
-            exact += is_exact;
-        }
-    }
-    EXPECT_EQ(exact, 1049);
 }
 
 }  // namespace fpv::testing

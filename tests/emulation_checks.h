@@ -25,6 +25,11 @@ namespace fpv::testing::emulation_checks {
 
 inline constexpr Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Rounding::rd};
 
+// The bit patterns the ops' own cases (ops/<op>/test_emulated.cpp) are spelled in.
+inline constexpr uint64_t kNeg = 0x8000000000000000ull, kOne = 0x3ff0000000000000ull, kInf = 0x7ff0000000000000ull;
+inline constexpr uint64_t kMax = 0x7fefffffffffffffull, kMinNormal = 0x0010000000000000ull;
+inline constexpr uint64_t kDefaultNan = 0xfff8000000000000ull;
+
 inline const ImplInfo& emulation(std::string_view op, Rounding r) {
     return impl_named(std::string(op) + "." + std::string(binary64_emulation::kVariants[binary64_emulation::mode_index(r)]));
 }

@@ -98,6 +98,7 @@ struct incomplete {
     using natives = fpv::TypeList<>;
     using impls = fpv::TypeList<>;
     using mutants = fpv::TypeList<>;
+    using commands = fpv::TypeList<>;
 };
 static_assert(fpv::OpTraits<incomplete>);
 )";

@@ -14,11 +14,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_command;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 std::string browser() {
     std::vector<std::string> candidates;

@@ -22,12 +22,7 @@ namespace fpv {
 namespace {
 
 using nlohmann::json;
-using testing::CommandResult;
-using testing::file_exists;
-using testing::run_fpverify;
-using testing::TempDir;
-using testing::comparable_units;
-using testing::contains;
+using namespace testing;
 
 std::string f64_div_vectors() { return testing::vectors_dir() + "/f64_div.level1.txt"; }
 
@@ -243,7 +238,6 @@ TEST(Cli, CleanCampaignIsExitZero) {
     EXPECT_EQ(r.status, 0) << r.err;
 }
 
-using testing::spawn_fpverify;
 
 uint64_t committed_inputs(const std::string& db) {
     sqlite3* handle = nullptr;

@@ -11,13 +11,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::concat;
-using testing::contains;
-using testing::file_exists;
-using testing::run_command;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 std::vector<std::string> small_run(const std::string& db, const std::string& count = "2000") {
     return {"run", "--db", db, "--impl", "div64.emu_nr", "--classes", "normal", "--count", count,

@@ -12,10 +12,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 TEST(RateComparison, IntervalsAndPValuesMatchClosedForms) {
     EXPECT_EQ(rate_interval(0, 1000000).high, zero_failure_rate_bound(1000000));

@@ -23,14 +23,7 @@ namespace fpv {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::CommandResult;
-using testing::concat;
-using testing::contains;
-using testing::read_file;
-using testing::run_command;
-using testing::run_fpverify;
-using testing::sql_rows;
-using testing::TempDir;
+using namespace testing;
 
 // A finished campaign with stored failures (for repro and export), into `db`.
 std::vector<std::string> campaign_with_failures(const std::string& db) {

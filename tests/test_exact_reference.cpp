@@ -9,6 +9,7 @@
 
 #include "model/input_set.h"
 #include "ops/catalogue.h"
+#include "ops/dispatch.h"
 #include "ops/judge.h"
 #include "store/store.h"
 #include "tests/test_support.h"
@@ -17,10 +18,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 constexpr Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Rounding::rd};
 
@@ -42,55 +40,61 @@ std::vector<uint64_t> near_misses(Format f, uint64_t r) {
             r ^ sign_bit(f), (r + binade) & mask, (r - binade) & mask, r ^ 4};
 }
 
+// Calls f(op, OpTag<Op>{}) for each op with an exact check.
+template <class F>
+void for_each_exact_checked_op(F&& f) {
+    for (const OpInfo& op : all_ops()) {
+        if (!op.has_exact_check) continue;
+        with_op(op.id, [&](auto tag) {
+            if constexpr (!is_none<typename decltype(tag)::type::exact_check>) f(op, tag);
+        });
+    }
+}
+
 struct CheckCounts {
     uint64_t certified = 0, judgeable = 0, certified_expected = 0;
 };
 
 TEST(ExactCheck, CertifiesOnlyMpfrsAnswerInEveryModeAndSettlesEveryResultOfFiniteOperands) {
     std::map<std::string, CheckCounts> by_op;
-    for (const OpInfo& op : all_ops()) {
-        if (!op.has_exact_check) continue;
-        with_op(op.id, [&](auto tag) {
-            using Op = typename decltype(tag)::type;
-            if constexpr (!is_none<typename Op::exact_check>) {
-                MpfrReference mpfr;
-                CheckCounts& counts = by_op[std::string(op.name)];
-                for (const std::string& name : all_class_names(op.id)) {
-                    const InputSet set = resolve_class(name, op.id, 7);
-                    for (const Operands& in : sample_inputs(set, 400)) {
-                        for (const Rounding mode : kModes) {
-                            for (const bool ftz : {false, true}) {
-                                const uint64_t expected = mpfr.correctly_rounded<Op>(in, mode, ftz);
-                                for (const uint64_t r : near_misses(Op::result, expected)) {
-                                    if (!Op::exact_check::certifies(in, r, mode, ftz)) continue;
-                                    ++counts.certified;
-                                    ASSERT_EQ(r, expected) << op.name << " x " << name << " mode "
-                                                           << rounding_name(mode) << (ftz ? " ftz" : "") << std::hex
-                                                           << " operands " << in.a << " " << in.b << " " << in.c;
-                                }
-                                // From finite nonzero operands other than subnormals, every result
-                                // but an exact zero (whose sign follows rules of its own) is settled.
-                                bool plain = !ftz && !is_nan(Op::result, expected) && !is_zero(Op::result, expected);
-                                for (int i = 0; i < arity<Op>; ++i) {
-                                    const Format f = Op::operands[static_cast<size_t>(i)].format;
-                                    const uint64_t w = in.word(i);
-                                    plain = plain && !is_nan(f, w) && !is_infinite(f, w) && !is_zero(f, w) &&
-                                            flush_subnormal(f, w) == w;
-                                }
-                                if (!plain) continue;
-                                ++counts.judgeable;
-                                const bool settled = Op::exact_check::certifies(in, expected, mode, ftz);
-                                counts.certified_expected += settled;
-                                EXPECT_TRUE(settled) << op.name << " x " << name << " mode " << rounding_name(mode)
-                                                     << std::hex << " operands " << in.a << " " << in.b << " " << in.c
-                                                     << " result " << expected;
-                            }
+    for_each_exact_checked_op([&](const OpInfo& op, auto tag) {
+        using Op = typename decltype(tag)::type;
+        MpfrReference mpfr;
+        CheckCounts& counts = by_op[std::string(op.name)];
+        for (const std::string& name : all_class_names(op.id)) {
+            const InputSet set = resolve_class(name, op.id, 7);
+            for (const Operands& in : sample_inputs(set, 400)) {
+                for (const Rounding mode : kModes) {
+                    for (const bool ftz : {false, true}) {
+                        const uint64_t expected = mpfr.correctly_rounded<Op>(in, mode, ftz);
+                        for (const uint64_t r : near_misses(Op::result, expected)) {
+                            if (!Op::exact_check::certifies(in, r, mode, ftz)) continue;
+                            ++counts.certified;
+                            ASSERT_EQ(r, expected) << op.name << " x " << name << " mode "
+                                                   << rounding_name(mode) << (ftz ? " ftz" : "") << std::hex
+                                                   << " operands " << in.a << " " << in.b << " " << in.c;
                         }
+                        // From finite nonzero operands other than subnormals, every result
+                        // but an exact zero (whose sign follows rules of its own) is settled.
+                        bool plain = !ftz && !is_nan(Op::result, expected) && !is_zero(Op::result, expected);
+                        for (int i = 0; i < arity<Op>; ++i) {
+                            const Format f = Op::operands[static_cast<size_t>(i)].format;
+                            const uint64_t w = in.word(i);
+                            plain = plain && !is_nan(f, w) && !is_infinite(f, w) && !is_zero(f, w) &&
+                                    flush_subnormal(f, w) == w;
+                        }
+                        if (!plain) continue;
+                        ++counts.judgeable;
+                        const bool settled = Op::exact_check::certifies(in, expected, mode, ftz);
+                        counts.certified_expected += settled;
+                        EXPECT_TRUE(settled) << op.name << " x " << name << " mode " << rounding_name(mode)
+                                             << std::hex << " operands " << in.a << " " << in.b << " " << in.c
+                                             << " result " << expected;
                     }
                 }
             }
-        });
-    }
+        }
+    });
     ASSERT_EQ(by_op.size(), 13u);  // 8 binary64 ops, 4 binary32 ops, f2d
     for (const auto& [op, c] : by_op) {
         EXPECT_GT(c.judgeable, 1500u) << op;
@@ -102,34 +106,29 @@ TEST(ExactCheck, CertifiesOnlyMpfrsAnswerInEveryModeAndSettlesEveryResultOfFinit
 // MPFR's answer is NaN, with and without flushing; never under --strict-nan.
 TEST(ExactCheck, RequiresNanExactlyWhereMpfrAnswersNan) {
     std::map<std::string, uint64_t> nan_required;
-    for (const OpInfo& op : all_ops()) {
-        if (!op.has_exact_check) continue;
-        with_op(op.id, [&](auto tag) {
-            using Op = typename decltype(tag)::type;
-            if constexpr (!is_none<typename Op::exact_check>) {
-                MpfrReference mpfr;
-                const uint64_t nan = infinity_bits(Op::result) | quiet_bit(Op::result);
-                for (const std::string& name : all_class_names(op.id)) {
-                    const InputSet set = resolve_class(name, op.id, 5);
-                    for (const Operands& in : sample_inputs(set, 2000)) {
-                        for (const bool ftz : {false, true}) {
-                            const bool mpfr_nan = is_nan(Op::result, mpfr.correctly_rounded<Op>(in, Rounding::rn, ftz));
-                            const bool required = Op::exact_check::requires_nan(in, ftz);
-                            ASSERT_EQ(required, mpfr_nan) << op.name << " x " << name << (ftz ? " ftz" : "")
-                                                          << std::hex << " operands " << in.a << " " << in.b << " "
-                                                          << in.c;
-                            nan_required[std::string(op.name)] += required;
-                            const bool certified = exact_check::certifies<Op>(in, nan, Rounding::rn, ftz, false);
-                            if (certified) {
-                                ASSERT_TRUE(required) << op.name << std::hex << " operands " << in.a << " " << in.b;
-                            }
-                            ASSERT_FALSE(exact_check::certifies<Op>(in, nan, Rounding::rn, ftz, true)) << op.name;
-                        }
+    for_each_exact_checked_op([&](const OpInfo& op, auto tag) {
+        using Op = typename decltype(tag)::type;
+        MpfrReference mpfr;
+        const uint64_t nan = infinity_bits(Op::result) | quiet_bit(Op::result);
+        for (const std::string& name : all_class_names(op.id)) {
+            const InputSet set = resolve_class(name, op.id, 5);
+            for (const Operands& in : sample_inputs(set, 2000)) {
+                for (const bool ftz : {false, true}) {
+                    const bool mpfr_nan = is_nan(Op::result, mpfr.correctly_rounded<Op>(in, Rounding::rn, ftz));
+                    const bool required = Op::exact_check::requires_nan(in, ftz);
+                    ASSERT_EQ(required, mpfr_nan) << op.name << " x " << name << (ftz ? " ftz" : "")
+                                                  << std::hex << " operands " << in.a << " " << in.b << " "
+                                                  << in.c;
+                    nan_required[std::string(op.name)] += required;
+                    const bool certified = exact_check::certifies<Op>(in, nan, Rounding::rn, ftz, false);
+                    if (certified) {
+                        ASSERT_TRUE(required) << op.name << std::hex << " operands " << in.a << " " << in.b;
                     }
+                    ASSERT_FALSE(exact_check::certifies<Op>(in, nan, Rounding::rn, ftz, true)) << op.name;
                 }
             }
-        });
-    }
+        }
+    });
     for (const char* op : {"sqrt64", "rsqrt64", "div64", "add64", "mul64", "fma64", "sqrt32", "f2d"}) {
         EXPECT_GE(nan_required[op], 10u) << op;  // the check meets NaNs it must certify
     }

@@ -15,9 +15,7 @@
 namespace fpv {
 namespace {
 
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 const OpInfo& op(const char* name) { return op_info(op_named(name)); }
 

@@ -10,10 +10,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 TEST(Latex, BooktabsTablesWithEscapedNamesThatPdflatexCompiles) {
     TempDir dir;

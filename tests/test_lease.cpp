@@ -11,13 +11,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::sql_exec;
-using testing::sql_rows;
-using testing::TempDir;
-using testing::concat;
+using namespace testing;
 
 uint64_t judged(const std::string& db) {
     const auto rows = sql_rows(db, "SELECT sum(next_index) FROM units");

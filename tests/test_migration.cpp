@@ -14,10 +14,7 @@ namespace fpv {
 namespace {
 
 using nlohmann::json;
-using testing::CommandResult;
-using testing::run_fpverify;
-using testing::TempDir;
-using testing::contains;
+using namespace testing;
 
 // A copy of the fixture, which the test may change.
 std::string copy_of_v2(const TempDir& dir) {

@@ -16,12 +16,7 @@ namespace fpv {
 namespace {
 
 using nlohmann::json;
-using testing::CommandResult;
-using testing::run_fpverify;
-using testing::sql_rows;
-using testing::TempDir;
-using testing::concat;
-using testing::comparable_units;
+using namespace testing;
 
 bool have_mpirun() { return std::system("command -v mpirun >/dev/null 2>&1") == 0; }
 

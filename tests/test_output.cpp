@@ -18,10 +18,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 // A small finished campaign to report.
 std::string small_campaign(const TempDir& dir, const std::string& name = "small") {
@@ -107,18 +104,6 @@ TEST(Output, OutFollowsASymbolicLinkAndRefusesADirectoryLeavingNothing) {
     EXPECT_EQ(temporaries_in(dir.path("real")), 0);
 }
 
-// Runs fpverify with standard output on the full device; its exit status and standard error.
-CommandResult into_full_device(const std::vector<std::string>& args) {
-    std::string command = testing::fpverify_binary();
-    for (const std::string& a : args) command += " '" + a + "'";
-    TempDir capture;
-    const int raw = std::system((command + " >/dev/full 2>" + capture.path("err")).c_str());
-    CommandResult r;
-    r.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.err = testing::read_file(capture.path("err"));
-    return r;
-}
-
 TEST(Output, WriteErrorsOnStandardOutputAreExitThree) {
     if (!is_char_device("/dev/full")) GTEST_SKIP() << "no /dev/full";
     TempDir dir;
@@ -129,7 +114,7 @@ TEST(Output, WriteErrorsOnStandardOutputAreExitThree) {
                                                {"query", "--db", db, "--preset", "summary"},
                                                {"export", "--db", db},
                                                {"list", "impls"}}) {
-        const CommandResult r = into_full_device(args);
+        const CommandResult r = run_fpverify_into_full_device(args);
         EXPECT_EQ(r.status, 3) << args[0] << ": " << r.err;
         EXPECT_TRUE(contains(r.err, "cannot write standard output")) << args[0] << ": " << r.err;
     }

@@ -19,12 +19,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::file_exists;
-using testing::read_file;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 namespace fs = std::filesystem;
 
@@ -225,18 +220,6 @@ TEST(OutputSafety, ASignalDuringTheWriteOfOutLeavesNoTemporaryFile) {
                               << " signals in the window left the temporary file behind";
 }
 
-// Runs fpverify with standard output on /dev/full; its exit status and standard error.
-CommandResult into_full_device(const std::vector<std::string>& args) {
-    std::string command = testing::fpverify_binary();
-    for (const std::string& a : args) command += " '" + a + "'";
-    TempDir capture;
-    const int raw = std::system((command + " >/dev/full 2>" + capture.path("err")).c_str());
-    CommandResult r;
-    r.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.err = read_file(capture.path("err"));
-    return r;
-}
-
 TEST(OutputSafety, AFailedWriteToStandardOutputGivesTheReason) {
     struct stat s {};
     if (::stat("/dev/full", &s) != 0 || !S_ISCHR(s.st_mode)) GTEST_SKIP() << "no /dev/full";
@@ -251,7 +234,7 @@ TEST(OutputSafety, AFailedWriteToStandardOutputGivesTheReason) {
                                                {"query", "--db", db, "SELECT * FROM units"},
                                                {"list", "classes"},
                                                {"query", "--db", db, "SELECT 1"}}) {
-        const CommandResult r = into_full_device(args);
+        const CommandResult r = run_fpverify_into_full_device(args);
         EXPECT_EQ(r.status, 3) << args[0] << ": " << r.err;
         EXPECT_TRUE(contains(r.err, "cannot write standard output: No space left on device"))
             << args[0] << " " << args.back() << ": " << r.err;

@@ -14,10 +14,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::run_command;
-using testing::TempDir;
-using testing::contains;
+using namespace testing;
 
 // Builds fpverify with a plug-in header into `build`, as a user would: make EXTRA_IMPLS=...
 // When the stock release build is there, its objects are copied first (timestamps kept), so
@@ -106,14 +103,14 @@ TEST(Plugin, HeadersMayOverloadAndQualifyCudaIntrinsicsOnBothCompilers) {
     const std::string build = dir.path("build");
     std::vector<std::string> args = {"-s", "EXTRA_IMPLS=" + header, "RELEASE_DIR=" + build, build + "/ops/catalogue.o"};
     const std::string nvcc = nvcc_path();
-    if (!nvcc.empty()) args.push_back(build + "/verifier/gpu_plugins.o");
+    if (!nvcc.empty()) args.push_back(build + "/verifier/gpu/plugins.o");
     const CommandResult made = run_command("make", args);
     EXPECT_EQ(made.status, 0) << made.out << made.err;
     EXPECT_TRUE(testing::file_exists(build + "/ops/catalogue.o"));
     if (nvcc.empty()) {
         GTEST_SKIP() << "nvcc not found: the header was compiled with g++ only";
     }
-    EXPECT_TRUE(testing::file_exists(build + "/verifier/gpu_plugins.o"));
+    EXPECT_TRUE(testing::file_exists(build + "/verifier/gpu/plugins.o"));
 }
 
 // NVIDIA's cuda::experimental::fpemu, verified end to end on the CPU: the documented example

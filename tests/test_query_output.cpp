@@ -9,11 +9,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_command;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 class QueryOutput : public ::testing::Test {
 protected:

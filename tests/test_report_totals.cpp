@@ -8,10 +8,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 TEST(ReportTotals, GroupedCountsAreExactBeyondSixtyFourBits) {
     EXPECT_EQ(grouped(0), "0");

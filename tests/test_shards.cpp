@@ -7,12 +7,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::file_exists;
-using testing::run_fpverify;
-using testing::sql_rows;
-using testing::TempDir;
+using namespace testing;
 
 // Every stored field of a campaign's tallies, without what says when, where or how fast.
 std::vector<std::vector<std::vector<std::string>>> stored_tallies(const std::string& db, int campaign) {

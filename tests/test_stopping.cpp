@@ -21,14 +21,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::comparable_units;
-using testing::concat;
-using testing::contains;
-using testing::read_file;
-using testing::run_fpverify;
-using testing::sql_rows;
-using testing::TempDir;
+using namespace testing;
 
 using Clock = std::chrono::steady_clock;
 

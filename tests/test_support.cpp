@@ -57,6 +57,17 @@ std::string quote(const std::string& arg) {
 
 CommandResult run_fpverify(const std::vector<std::string>& args) { return run_command(fpverify_binary(), args); }
 
+CommandResult run_fpverify_into_full_device(const std::vector<std::string>& args) {
+    std::string command = fpverify_binary();
+    for (const std::string& a : args) command += " '" + a + "'";
+    TempDir capture;
+    const int raw = std::system((command + " >/dev/full 2>" + capture.path("err")).c_str());
+    CommandResult r;
+    r.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.err = read_file(capture.path("err"));
+    return r;
+}
+
 CommandResult run_command(const std::string& program, const std::vector<std::string>& args) {
     TempDir capture;
     std::string command = quote(program);

@@ -30,6 +30,9 @@ struct CommandResult {
 CommandResult run_command(const std::string& program, const std::vector<std::string>& args);
 // Runs the fpverify binary under test (FPV_BINARY) with these arguments.
 CommandResult run_fpverify(const std::vector<std::string>& args);
+// Runs fpverify with standard output on the full device (/dev/full): its exit status and
+// standard error, for the tests of write errors.
+CommandResult run_fpverify_into_full_device(const std::vector<std::string>& args);
 std::string fpverify_binary();
 // Starts fpverify without waiting (output to /dev/null), so that a test can watch or kill it.
 int spawn_fpverify(const std::vector<std::string>& args);

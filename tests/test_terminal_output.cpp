@@ -9,10 +9,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 // ESC c (reset the terminal), an OSC that sets the window title, BEL, a CSI in its one-byte C1
 // form as UTF-8 (U+009B), and a newline.

@@ -15,10 +15,7 @@ namespace fpv {
 namespace {
 
 using nlohmann::json;
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 const std::string kLatin1Name = "caf\xe9 \xff";  // "café ÿ" in ISO 8859-1
 const std::string kReplacement = "\xef\xbf\xbd";  // U+FFFD in UTF-8

@@ -10,14 +10,13 @@
 #include "core/usage_error.h"
 #include "corpus/testfloat_file.h"
 #include "model/input_set.h"
+#include "ops/dispatch.h"
 #include "tests/test_support.h"
 
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::TempDir;
+using namespace testing;
 
 const TestFloatFormat& f64_div() { return *testfloat_format_of(op_id<op::div64>()); }
 

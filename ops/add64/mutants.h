@@ -4,37 +4,24 @@
 #pragma once
 
 #include "ops/add64/impls.h"
+#include "ops/binary64/mutant.h"
 
 namespace fpv::add64 {
 
-template <SumMutation M>
-struct MutantSpec;
-template <>
-struct MutantSpec<SumMutation::sticky_dropped> {
-    static constexpr ImplSpec spec{.variant = "mut_sticky_dropped",
-                                   .summary = "sticky bit dropped when aligning the smaller operand: wrong "
-                                              "where its shifted-out bits decide a tie"};
-};
-template <>
-struct MutantSpec<SumMutation::rd_zero_sign> {
-    static constexpr ImplSpec spec{.variant = "mut_rd_zero_sign",
-                                   .summary = "x + (-x) gives +0 rounding toward -infinity, not -0"};
-};
-template <>
-struct MutantSpec<SumMutation::rz_overflow_to_infinity> {
-    static constexpr ImplSpec spec{.variant = "mut_rz_overflow_to_inf",
-                                   .summary = "overflow rounding toward zero gives an infinity, not the "
-                                              "largest finite number"};
-};
+inline constexpr ImplSpec kStickyDropped{.variant = "mut_sticky_dropped",
+                                         .summary = "sticky bit dropped when aligning the smaller operand: wrong "
+                                                    "where its shifted-out bits decide a tie"};
+inline constexpr ImplSpec kRdZeroSign{.variant = "mut_rd_zero_sign",
+                                      .summary = "x + (-x) gives +0 rounding toward -infinity, not -0"};
+inline constexpr ImplSpec kRzOverflowToInfinity{.variant = "mut_rz_overflow_to_inf",
+                                                .summary = "overflow rounding toward zero gives an infinity, not "
+                                                           "the largest finite number"};
 
-template <Rounding R, SumMutation M>
-struct Mutant : MutantOf<Emu<R>> {
-    static constexpr const ImplSpec& spec = MutantSpec<M>::spec;
-    FPV_HD static uint64_t run(uint64_t x, uint64_t y) { return emulated_add<R, M>(x, y); }
-};
+template <Rounding R, SumMutation M, const ImplSpec& kSpec>
+using Mutant = binary64_emulation::Mutant<Emu<R>, kSpec, emulated_add<R, M>>;
 
-using Mutants = TypeList<Mutant<Rounding::rn, SumMutation::sticky_dropped>,
-                         Mutant<Rounding::rd, SumMutation::rd_zero_sign>,
-                         Mutant<Rounding::rz, SumMutation::rz_overflow_to_infinity>>;
+using Mutants = TypeList<Mutant<Rounding::rn, SumMutation::sticky_dropped, kStickyDropped>,
+                         Mutant<Rounding::rd, SumMutation::rd_zero_sign, kRdZeroSign>,
+                         Mutant<Rounding::rz, SumMutation::rz_overflow_to_infinity, kRzOverflowToInfinity>>;
 
 }  // namespace fpv::add64

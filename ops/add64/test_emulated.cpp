@@ -1,15 +1,14 @@
 // add64's integer emulations in every rounding mode: the IEEE special cases spelled out, MPFR on
 // samples of every class and on mixed operands, the mutants failing that same comparison, and
-// the campaign CI runs (tests/int_emulation_checks.h).
-#include "tests/int_emulation_checks.h"
+// the campaign CI runs (tests/shapes/int_emulation_tests.h).
+#include "tests/shapes/int_emulation_tests.h"
 
 namespace fpv {
 namespace {
 
 using namespace testing::int_emulation_checks;
 
-constexpr uint64_t kNeg = 0x8000000000000000ull, kOne = 0x3ff0000000000000ull, kInf = 0x7ff0000000000000ull;
-constexpr uint64_t kMax = 0x7fefffffffffffffull, kMinNormal = 0x0010000000000000ull;
+FPV_INT_EMULATION_TESTS(Add64Emulation, "add64", "f64_add.level1.txt.gz")
 
 uint64_t add(Rounding r, uint64_t x, uint64_t y) { return emulation("add64", r).host({x, y, 0}); }
 
@@ -52,16 +51,6 @@ TEST(Add64Emulation, DirectedModesRoundTheirWayAndOverflowToTheirLimit) {
     EXPECT_EQ(add(rd, kMax, kMax), kMax);
     EXPECT_EQ(add(ru, kMax | kNeg, kMax | kNeg), kMax | kNeg);
     EXPECT_EQ(add(rd, kMax | kNeg, kMax | kNeg), kInf | kNeg);
-}
-
-TEST(Add64Emulation, EveryModeMatchesMpfrOnEveryClassAndMixedOperands) {
-    expect_every_mode_matches_mpfr("add64", 2000, 30000);
-}
-
-TEST(Add64Emulation, EveryMutantFailsThatComparison) { expect_every_mutant_mismatches("add64", 2000, 30000); }
-
-TEST(Add64Emulation, EveryModeIsCleanOverAllAndTheTestFloatFile) {
-    expect_clean_campaigns("add64", "f64_add.level1.txt.gz", 3000);
 }
 
 }  // namespace

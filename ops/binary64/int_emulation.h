@@ -16,6 +16,7 @@
 #include "core/impl_traits.h"
 #include "core/portability.h"
 #include "ops/binary64/emulation.h"
+#include "ops/binary64/joined_text.h"
 
 namespace fpv::int_emulation {
 
@@ -129,12 +130,22 @@ inline constexpr std::string_view kDomain = "all binary64 operands (subnormals k
 inline constexpr std::string_view kBoundSource =
     "IEEE 754-2019; rounding to odd before the one rounding (ops/binary64/int_emulation.h)";
 
-// An op's emulation rounding in mode R (ops/<op>/impls.h), but for its run: the spec, with the
-// op's summary in that mode out of kSummaries.
-template <Rounding R, const std::array<std::string_view, 4>& kSummaries>
+inline constexpr std::array<std::string_view, 4> kRoundingWords = {
+    "round to nearest even", "round toward zero", "round toward +infinity", "round toward -infinity"};
+
+// "integer-only emulation of binary64 <noun> (no FP64 unit), <rounding>"
+template <Rounding R, const std::string_view& kNoun>
+struct SummaryParts {
+    static constexpr std::array<std::string_view, 4> parts = {"integer-only emulation of binary64 ", kNoun,
+                                                              " (no FP64 unit), ", kRoundingWords[mode_index(R)]};
+};
+
+// An op's emulation rounding in mode R (ops/<op>/impls.h), but for its run: the spec, its
+// summary built from the noun of the op's operation, so that the four ops' read alike.
+template <Rounding R, const std::string_view& kNoun>
 struct Emulation : PortableImpl {
     static constexpr ImplSpec spec{.variant = kVariants[mode_index(R)],
-                                   .summary = kSummaries[mode_index(R)],
+                                   .summary = JoinedText<SummaryParts<R, kNoun>>::view,
                                    .domain = kDomain,
                                    .claim = kClaims[mode_index(R)],
                                    .rounding = R,

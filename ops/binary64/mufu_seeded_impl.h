@@ -34,4 +34,10 @@ struct Emulation : PortableImpl {
     static constexpr ImplSpec spec = emulation_spec(R, kSummary);
 };
 
+// The planted bug every MUFU-seeded emulation has in the same words (ops/<op>/mutants.h): a
+// subnormal operand's significand read as if it had the hidden bit.
+inline constexpr ImplSpec kSubnormalUnnormalised{
+    .variant = "mut_subnormal_unnormalised",
+    .summary = "subnormal operands not normalised: read as if they had the hidden bit"};
+
 }  // namespace fpv::mufu_seeded

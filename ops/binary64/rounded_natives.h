@@ -2,6 +2,8 @@
 // and the GPU's own _rn/_rz/_ru/_rd intrinsic. An op supplies the function once (a struct with
 // host(double...) and, for nvcc, device<Rounding>(double...)) and its words for the summaries;
 // these templates make the eight impls, named "host", "host_rz", ..., "cuda", "cuda_rz", ...
+// The summaries are built from the op's noun and intrinsic, so that the eight read alike for
+// every op; an op whose words do not fit that sentence gives its own four.
 #pragma once
 
 #include <array>
@@ -10,6 +12,7 @@
 #include "core/host_rounding.h"
 #include "core/impl_traits.h"
 #include "core/type_list.h"
+#include "ops/binary64/joined_text.h"
 
 namespace fpv::natives {
 
@@ -20,6 +23,44 @@ inline constexpr std::array<std::string_view, 4> kClaims = {
     "correctly rounded toward +infinity (IEEE 754)", "correctly rounded toward -infinity (IEEE 754)"};
 
 constexpr size_t index_of(Rounding r) { return static_cast<size_t>(r); }
+
+inline constexpr std::array<std::string_view, 4> kHostModes = {"", " under FE_TOWARDZERO", " under FE_UPWARD",
+                                                                 " under FE_DOWNWARD"};
+inline constexpr std::array<std::string_view, 4> kCudaSuffixes = {"_rn", "_rz", "_ru", "_rd"};
+
+// "the host FPU's <noun>[ under FE_...] (baseline)"
+template <class F, Rounding R>
+struct HostSummaryParts {
+    static constexpr std::array<std::string_view, 4> parts = {"the host FPU's ", F::noun, kHostModes[index_of(R)],
+                                                              " (baseline)"};
+};
+
+// "the GPU's own <intrinsic>_r{n,z,u,d} (baseline)"
+template <class F, Rounding R>
+struct CudaSummaryParts {
+    static constexpr std::array<std::string_view, 4> parts = {"the GPU's own ", F::intrinsic,
+                                                              kCudaSuffixes[index_of(R)], " (baseline)"};
+};
+
+// F: its own host_summary[4], or the noun of its operation.
+template <class F, Rounding R>
+constexpr std::string_view host_summary() {
+    if constexpr (requires { F::host_summary; }) {
+        return F::host_summary[index_of(R)];
+    } else {
+        return JoinedText<HostSummaryParts<F, R>>::view;
+    }
+}
+
+// F: its own cuda_summary[4], or the name of CUDA's intrinsic without its rounding suffix.
+template <class F, Rounding R>
+constexpr std::string_view cuda_summary() {
+    if constexpr (requires { F::cuda_summary; }) {
+        return F::cuda_summary[index_of(R)];
+    } else {
+        return JoinedText<CudaSummaryParts<F, R>>::view;
+    }
+}
 
 // The NaN rule of the host's instruction: x86 returns its first source operand's NaN, but for
 // commutative ops the compiler may swap the sources, so F may declare less (host_nans).
@@ -32,11 +73,11 @@ constexpr NanRule host_nan_rule() {
     }
 }
 
-// F: host_summary[4], domain, and static double host(double...).
+// F: host_summary<F, R>'s words, domain, and static double host(double...).
 template <class F, Rounding R>
 struct Host : HostImpl {
     static constexpr ImplSpec spec{.variant = kHostVariants[index_of(R)],
-                                   .summary = F::host_summary[index_of(R)],
+                                   .summary = host_summary<F, R>(),
                                    .domain = F::domain,
                                    .claim = kClaims[index_of(R)],
                                    .rounding = R,
@@ -48,11 +89,11 @@ struct Host : HostImpl {
     }
 };
 
-// F: cuda_summary[4], domain, and __device__ static double device<R>(double...).
+// F: cuda_summary<F, R>'s words, domain, and __device__ static double device<R>(double...).
 template <class F, Rounding R>
 struct Cuda : DeviceImpl<> {
     static constexpr ImplSpec spec{.variant = kCudaVariants[index_of(R)],
-                                   .summary = F::cuda_summary[index_of(R)],
+                                   .summary = cuda_summary<F, R>(),
                                    .domain = F::domain,
                                    .claim = kClaims[index_of(R)],
                                    .rounding = R,

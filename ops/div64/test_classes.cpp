@@ -7,14 +7,13 @@
 #include "core/usage_error.h"
 #include "model/input_set.h"
 #include "ops/catalogue.h"
+#include "ops/dispatch.h"
 #include "tests/exact_rational.h"
 
 namespace fpv {
 namespace {
 
-using testing::exact_value;
-using testing::power_of_two;
-using testing::ulp_at;
+using namespace testing;
 
 constexpr uint64_t kSamples = 20000;
 

@@ -6,6 +6,7 @@
 #include "corpus/counter_rng.h"
 #include "model/input_set.h"
 #include "ops/catalogue.h"
+#include "ops/dispatch.h"
 #include "reference/mpfr_reference.h"
 
 namespace fpv {

@@ -10,11 +10,7 @@
 namespace fpv {
 namespace {
 
-using testing::exact_value;
-using testing::floor_of;
-using testing::normal;
-using testing::power_of_two;
-using testing::ulp_at;
+using namespace testing;
 
 constexpr uint64_t kSamples = 20000;
 constexpr uint64_t kKeys[] = {7, 0xc0ffee};

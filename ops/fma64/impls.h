@@ -9,14 +9,10 @@
 
 namespace fpv::fma64 {
 
-inline constexpr std::array<std::string_view, 4> kEmuSummaries = {
-    "integer-only emulation of binary64 fused multiply-add (no FP64 unit), round to nearest even",
-    "integer-only emulation of binary64 fused multiply-add (no FP64 unit), round toward zero",
-    "integer-only emulation of binary64 fused multiply-add (no FP64 unit), round toward +infinity",
-    "integer-only emulation of binary64 fused multiply-add (no FP64 unit), round toward -infinity"};
+inline constexpr std::string_view kNoun = "fused multiply-add";
 
 template <Rounding R>
-struct Emu : int_emulation::Emulation<R, kEmuSummaries> {
+struct Emu : int_emulation::Emulation<R, kNoun> {
     FPV_HD static uint64_t run(uint64_t a, uint64_t b, uint64_t c) { return emulated_fma<R>(a, b, c); }
 };
 

@@ -9,16 +9,8 @@ namespace fpv::fma64 {
 
 struct FusedMultiplyAdd {
     static constexpr std::string_view domain = "all binary64 operands";
-    static constexpr std::array<std::string_view, 4> host_summary = {
-        "the host FPU's fused multiply-add, std::fma (baseline)",
-        "the host FPU's fused multiply-add, std::fma under FE_TOWARDZERO (baseline)",
-        "the host FPU's fused multiply-add, std::fma under FE_UPWARD (baseline)",
-        "the host FPU's fused multiply-add, std::fma under FE_DOWNWARD (baseline)"};
-    static constexpr std::array<std::string_view, 4> cuda_summary = {
-        "the GPU's own __fma_rn (baseline)",
-        "the GPU's own __fma_rz (baseline)",
-        "the GPU's own __fma_ru (baseline)",
-        "the GPU's own __fma_rd (baseline)"};
+    static constexpr std::string_view noun = "fused multiply-add, std::fma";
+    static constexpr std::string_view intrinsic = "__fma";
     static double host(double a, double b, double c) { return std::fma(a, b, c); }
 #if defined(__CUDACC__)
     template <Rounding R>

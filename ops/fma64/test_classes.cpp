@@ -16,24 +16,7 @@
 namespace fpv {
 namespace {
 
-using testing::Binary64Range;
-using testing::exact_value;
-using testing::floor_log2;
-using testing::Grid;
-using testing::grid;
-using testing::input;
-using testing::kModes;
-using testing::kRuns;
-using testing::magnitude;
-using testing::midpoint_distance;
-using testing::normal;
-using testing::odd_bits;
-using testing::power_of_two;
-using testing::representable_distance;
-using testing::round_exact;
-using testing::Rounded;
-using testing::Sampling;
-using testing::ulp_at;
+using namespace testing;
 
 Rounded mpfr_fma64(const Operands& in, mpfr_rnd_t mode) {
     const Binary64Range range;

@@ -1,15 +1,16 @@
 // fma64's integer emulations in every rounding mode: the IEEE special cases spelled out, MPFR on
 // samples of every class and on mixed operands, the mutants failing that same comparison, and
-// the campaign CI runs (tests/int_emulation_checks.h).
-#include "tests/int_emulation_checks.h"
+// the campaign CI runs (tests/shapes/int_emulation_tests.h).
+#include "tests/shapes/int_emulation_tests.h"
 
 namespace fpv {
 namespace {
 
 using namespace testing::int_emulation_checks;
 
-constexpr uint64_t kNeg = 0x8000000000000000ull, kOne = 0x3ff0000000000000ull, kInf = 0x7ff0000000000000ull;
-constexpr uint64_t kMax = 0x7fefffffffffffffull, kTwo = 0x4000000000000000ull, kLeast = 1;
+FPV_INT_EMULATION_TESTS(Fma64Emulation, "fma64", "f64_mulAdd.level1.first150k.txt.gz")
+
+constexpr uint64_t kTwo = 0x4000000000000000ull, kLeast = 1;
 
 uint64_t fma(Rounding r, uint64_t a, uint64_t b, uint64_t c) { return emulation("fma64", r).host({a, b, c}); }
 
@@ -55,16 +56,6 @@ TEST(Fma64Emulation, OneRoundingOfTheExactProductAndSum) {
     // A subnormal result from products below the normal range: 2^-1074 * 0.5 + 2^-1074.
     EXPECT_EQ(fma(Rounding::rn, kLeast, 0x3fe0000000000000ull, kLeast), 0x0000000000000002ull);
     EXPECT_EQ(fma(Rounding::rz, kLeast, 0x3fe0000000000000ull, kLeast), kLeast);
-}
-
-TEST(Fma64Emulation, EveryModeMatchesMpfrOnEveryClassAndMixedOperands) {
-    expect_every_mode_matches_mpfr("fma64", 2000, 30000);
-}
-
-TEST(Fma64Emulation, EveryMutantFailsThatComparison) { expect_every_mutant_mismatches("fma64", 2000, 30000); }
-
-TEST(Fma64Emulation, EveryModeIsCleanOverAllAndTheTestFloatFile) {
-    expect_clean_campaigns("fma64", "f64_mulAdd.level1.first150k.txt.gz", 3000);
 }
 
 }  // namespace

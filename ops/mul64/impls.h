@@ -9,14 +9,10 @@
 
 namespace fpv::mul64 {
 
-inline constexpr std::array<std::string_view, 4> kEmuSummaries = {
-    "integer-only emulation of binary64 multiplication (no FP64 unit), round to nearest even",
-    "integer-only emulation of binary64 multiplication (no FP64 unit), round toward zero",
-    "integer-only emulation of binary64 multiplication (no FP64 unit), round toward +infinity",
-    "integer-only emulation of binary64 multiplication (no FP64 unit), round toward -infinity"};
+inline constexpr std::string_view kNoun = "multiplication";
 
 template <Rounding R>
-struct Emu : int_emulation::Emulation<R, kEmuSummaries> {
+struct Emu : int_emulation::Emulation<R, kNoun> {
     FPV_HD static uint64_t run(uint64_t x, uint64_t y) { return emulated_multiply<R>(x, y); }
 };
 

@@ -9,16 +9,8 @@ struct Product {
     static constexpr std::string_view domain = "all binary64 operands";
     // GCC may compute b op a: which NaN operand comes back depends on its register allocation.
     static constexpr NanRule host_nans = NanRule::operand;
-    static constexpr std::array<std::string_view, 4> host_summary = {
-        "the host FPU's multiplication (baseline)",
-        "the host FPU's multiplication under FE_TOWARDZERO (baseline)",
-        "the host FPU's multiplication under FE_UPWARD (baseline)",
-        "the host FPU's multiplication under FE_DOWNWARD (baseline)"};
-    static constexpr std::array<std::string_view, 4> cuda_summary = {
-        "the GPU's own __dmul_rn (baseline)",
-        "the GPU's own __dmul_rz (baseline)",
-        "the GPU's own __dmul_ru (baseline)",
-        "the GPU's own __dmul_rd (baseline)"};
+    static constexpr std::string_view noun = "multiplication";
+    static constexpr std::string_view intrinsic = "__dmul";
     static double host(double a, double b) { return a * b; }
 #if defined(__CUDACC__)
     template <Rounding R>

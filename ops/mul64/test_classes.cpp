@@ -17,23 +17,7 @@
 namespace fpv {
 namespace {
 
-using testing::exact_value;
-using testing::floor_log2;
-using testing::Grid;
-using testing::grid;
-using testing::input;
-using testing::kModes;
-using testing::kRuns;
-using testing::magnitude;
-using testing::midpoint_distance;
-using testing::normal;
-using testing::odd_bits;
-using testing::odd_part;
-using testing::power_of_two;
-using testing::representable_distance;
-using testing::round_exact;
-using testing::Rounded;
-using testing::Sampling;
+using namespace testing;
 
 Rounded mpfr_mul64(uint64_t a, uint64_t b, mpfr_rnd_t mode) {
     return testing::mpfr_binary64(mpfr_mul, a, b, mode);

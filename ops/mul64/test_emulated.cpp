@@ -1,15 +1,16 @@
 // mul64's integer emulations in every rounding mode: the IEEE special cases spelled out, MPFR on
 // samples of every class and on mixed operands, the mutants failing that same comparison, and
-// the campaign CI runs (tests/int_emulation_checks.h).
-#include "tests/int_emulation_checks.h"
+// the campaign CI runs (tests/shapes/int_emulation_tests.h).
+#include "tests/shapes/int_emulation_tests.h"
 
 namespace fpv {
 namespace {
 
 using namespace testing::int_emulation_checks;
 
-constexpr uint64_t kNeg = 0x8000000000000000ull, kOne = 0x3ff0000000000000ull, kInf = 0x7ff0000000000000ull;
-constexpr uint64_t kMax = 0x7fefffffffffffffull, kMinNormal = 0x0010000000000000ull, kHalf = 0x3fe0000000000000ull;
+FPV_INT_EMULATION_TESTS(Mul64Emulation, "mul64", "f64_mul.level1.txt.gz")
+
+constexpr uint64_t kHalf = 0x3fe0000000000000ull;
 
 uint64_t mul(Rounding r, uint64_t x, uint64_t y) { return emulation("mul64", r).host({x, y, 0}); }
 
@@ -46,16 +47,6 @@ TEST(Mul64Emulation, TinyAndHugeProductsRoundTheirWay) {
     EXPECT_EQ(mul(Rounding::ru, kMax, 0x4000000000000000ull), kInf);
     EXPECT_EQ(mul(Rounding::ru, kMax | kNeg, 0x4000000000000000ull), kMax | kNeg);
     EXPECT_EQ(mul(Rounding::rd, kMax | kNeg, 0x4000000000000000ull), kInf | kNeg);
-}
-
-TEST(Mul64Emulation, EveryModeMatchesMpfrOnEveryClassAndMixedOperands) {
-    expect_every_mode_matches_mpfr("mul64", 2000, 30000);
-}
-
-TEST(Mul64Emulation, EveryMutantFailsThatComparison) { expect_every_mutant_mismatches("mul64", 2000, 30000); }
-
-TEST(Mul64Emulation, EveryModeIsCleanOverAllAndTheTestFloatFile) {
-    expect_clean_campaigns("mul64", "f64_mul.level1.txt.gz", 3000);
 }
 
 }  // namespace

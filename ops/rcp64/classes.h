@@ -6,6 +6,7 @@
 #pragma once
 
 #include "corpus/class_traits.h"
+#include "corpus/drawn_operand.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
@@ -125,13 +126,6 @@ FPV_HD FPV_INLINE uint64_t near_representable(CounterRng& rng) {
     }
 }
 
-// Index i of the sequence that lists 2^e moved d binary64 steps, e = -1074 + (i+1) div 5,
-// d = (i+1) mod 5 - 2 (nothing lies two steps below 2^-1074).
-FPV_HD FPV_INLINE uint64_t power_of_two_neighbour(uint64_t index) {
-    const uint64_t j = index + 1;
-    return nt::power_of_two_step(-1074 + static_cast<int>(j / 5), static_cast<int64_t>(j % 5) - 2);
-}
-
 FPV_HD FPV_INLINE uint64_t near_underflow(CounterRng& rng, uint64_t index) {
     const bool negative = rng.coin();
     const uint64_t sign = negative ? b64::kSign : 0;
@@ -158,44 +152,32 @@ struct Exact : ClassDefaults {
     static constexpr uint64_t size = 2 * kHalf;
     FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
         const uint64_t sign = index >= kHalf ? b64::kSign : 0;
-        return {sign | class_detail::power_of_two_neighbour(index % kHalf), 0, 0};
+        return {sign | nt::power_neighbour(index % kHalf, -1074, 1), 0, 0};
     }
 };
 
-struct Midpoint : ClassDefaults {
+struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "normal x of either sign with 1/x within 2^-40 ulp of a rounding midpoint and not on it, on both "
         "sides, in every binade 2^-1022..2^1021 and the subnormal range; from (2^j - s)(2^j + s) = 2^2j - s^2 "
         "and a^4 + 4b^4 = (a^2+2ab+2b^2)(a^2-2ab+2b^2): 160 significands (6 with 1/x below the midpoint)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_midpoint(rng), 0, 0};
-    }
 };
 
-struct NearExact : ClassDefaults {
+struct NearExact : DrawnOperand<class_detail::near_representable> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "normal x of either sign with 1/x within 2^-40 ulp of a binary64 number and not equal to it, on both "
         "sides, in every binade 2^-1022..2^1021 and the subnormal range; from (2^j - s)(2^j + s) = 2^2j - s^2 "
         "and a^4 + 4b^4 = (a^2+2ab+2b^2)(a^2-2ab+2b^2): 137 significands (10 with 1/x below the number)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_representable(rng), 0, 0};
-    }
 };
 
-struct Underflow : ClassDefaults {
+struct Underflow : DrawnOperand<class_detail::near_underflow> {
     static constexpr std::string_view name = "underflow";
     static constexpr std::string_view guarantee =
         "random sign; index mod 4 = 0: |x| within 16 steps of 2^1022 (1/x within 2^-47 relative of "
         "2^-1022, across it, 2^-1022 - 2^-1075 and 2^-1022 - 2^-1074); 1: within 16 steps of 2^1023; 2: at "
         "most 16 steps below the largest finite (1/x just above 2^-1024); 3: 2^1022 <= |x| < 2^1024, random";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_underflow(rng, index), 0, 0};
-    }
 };
 
 struct Overflow : ClassDefaults {

@@ -7,12 +7,8 @@ namespace fpv::rcp64 {
 
 struct Reciprocal {
     static constexpr std::string_view domain = "all binary64 operands";
-    static constexpr std::array<std::string_view, 4> host_summary = {
-        "the host FPU's division 1/x (baseline)", "the host FPU's division 1/x under FE_TOWARDZERO (baseline)",
-        "the host FPU's division 1/x under FE_UPWARD (baseline)", "the host FPU's division 1/x under FE_DOWNWARD (baseline)"};
-    static constexpr std::array<std::string_view, 4> cuda_summary = {
-        "the GPU's own __drcp_rn (baseline)", "the GPU's own __drcp_rz (baseline)", "the GPU's own __drcp_ru (baseline)",
-        "the GPU's own __drcp_rd (baseline)"};
+    static constexpr std::string_view noun = "division 1/x";
+    static constexpr std::string_view intrinsic = "__drcp";
     static double host(double x) { return 1.0 / x; }
 #if defined(__CUDACC__)
     template <Rounding R>

@@ -13,13 +13,7 @@
 namespace fpv {
 namespace {
 
-using testing::exact_value;
-using testing::kKeys;
-using testing::kSamples;
-using testing::normal;
-using testing::power_of_two;
-using testing::significand53;
-using testing::ulp_at;
+using namespace testing;
 
 mpq_class abs_of(const mpq_class& q) { return q < 0 ? mpq_class(-q) : q; }
 

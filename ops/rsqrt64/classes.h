@@ -1,12 +1,13 @@
 // The input classes of the binary64 reciprocal square root 1/sqrt(x) (MPFR's mpfr_rec_sqrt)
 // that only it has: powers of four (exact results) and their neighbours, inputs whose result
-// lies extremely close to a rounding midpoint or to a binary64 number, powers of two and their
-// neighbours, and negative operands. Each generator is a pure function of (class key, index)
-// and runs unchanged on the host and the GPU; ops/rsqrt64/test_classes.cpp proves every
-// guarantee in exact arithmetic.
+// lies extremely close to a rounding midpoint or to a binary64 number, and negative operands
+// (the powers of two with their neighbours are generic::BinadeEdges, shared with sqrt64). Each
+// generator is a pure function of (class key, index) and runs unchanged on the host and the
+// GPU; ops/rsqrt64/test_classes.cpp proves every guarantee in exact arithmetic.
 #pragma once
 
 #include "corpus/class_traits.h"
+#include "corpus/drawn_operand.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
@@ -87,22 +88,6 @@ FPV_HD FPV_INLINE uint64_t near_representable(CounterRng& rng) {
     return truncated_expansion(rng);
 }
 
-// Index i: 2^e moved d binary64 steps, e = step * ((i+1) div 5) + first, d = (i+1) mod 5 - 2
-// (the pattern two steps below 2^-1074 does not exist and is skipped).
-FPV_HD FPV_INLINE uint64_t power_neighbour(uint64_t index, int first, int step) {
-    const uint64_t j = index + 1;
-    return nt::power_of_two_step(first + step * static_cast<int>(j / 5), static_cast<int64_t>(j % 5) - 2);
-}
-
-FPV_HD FPV_INLINE uint64_t negative(CounterRng& rng, uint64_t index) {
-    switch (index % 4) {
-        case 0: return draw64::normal(rng) | b64::kSign;
-        case 1: return draw64::subnormal(rng) | b64::kSign;
-        case 2: return b64::kInfinity | b64::kSign;
-        default: return b64::kSign;
-    }
-}
-
 }  // namespace class_detail
 
 struct Exact : ClassDefaults {
@@ -113,54 +98,31 @@ struct Exact : ClassDefaults {
         "d = (i+1) mod 5 - 2 (below 2^-1074: +0)";
     static constexpr uint64_t size = 1049 * 5 - 1;
     FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
-        return {class_detail::power_neighbour(index, -1074, 2), 0, 0};
+        return {nt::power_neighbour(index, -1074, 2), 0, 0};
     }
 };
 
-struct Midpoint : ClassDefaults {
+struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "x > 0 (subnormal x included) with 1/sqrt(x) within 2^-40 ulp of a rounding midpoint and not on it: "
         "x = 4^k (1 - s 2^-53), s = 2 mod 4 up to 206, 1/sqrt(x) = 2^-k (1 + s 2^-54 + 3 s^2 2^-109 + ...): "
         "52 significands, k = -511..512; the result is always above the midpoint";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_midpoint(rng), 0, 0};
-    }
 };
 
-struct NearExact : ClassDefaults {
+struct NearExact : DrawnOperand<class_detail::near_representable> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "x > 0 (subnormal x included) with 1/sqrt(x) within 2^-40 ulp of a binary64 number and not equal to "
         "it: x = 4^k (1 - s 2^-53), s = 0 mod 4 up to 208, or 4^k (1 + s 2^-52), s up to 73 (result above "
         "the number); or X = 2^52 - 6b 2^26 + 15b^2 times 4^q, b = +-1, +-2 (below it): 129 significands";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_representable(rng), 0, 0};
-    }
 };
 
-struct BinadeEdges : ClassDefaults {
-    static constexpr std::string_view name = "binade_edges";
-    static constexpr std::string_view guarantee =
-        "every power of two 2^e, e = -1074..1023, and its neighbours -2..+2 binary64 steps away, in order: "
-        "input i is 2^e moved d steps, e = -1074 + (i+1) div 5, d = (i+1) mod 5 - 2 (below 2^-1074: +0)";
-    static constexpr uint64_t size = 2098 * 5 - 1;
-    FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
-        return {class_detail::power_neighbour(index, -1074, 1), 0, 0};
-    }
-};
-
-struct Negative : ClassDefaults {
+struct Negative : DrawnOperand<draw64::negative_of_each_kind> {
     static constexpr std::string_view name = "negative";
     static constexpr std::string_view guarantee =
         "index mod 4 = 0: negative normal; 1: negative subnormal; 2: -infinity; 3: -0 (1/sqrt is NaN, "
         "except 1/sqrt(-0) = -infinity)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::negative(rng, index), 0, 0};
-    }
 };
 
 }  // namespace fpv::rsqrt64

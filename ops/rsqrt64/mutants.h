@@ -3,40 +3,28 @@
 // something (`fpverify mutation`).
 #pragma once
 
+#include "ops/binary64/mutant.h"
 #include "ops/rsqrt64/impls.h"
 
 namespace fpv::rsqrt64 {
 
-template <Mutation kBug, Rounding R>
-struct Mutant : MutantOf<Emu<R>> {
-    static constexpr ImplSpec spec = [] {
-        switch (kBug) {
-            case Mutation::zero_sign_lost:
-                return ImplSpec{.variant = "mut_zero_sign", .summary = "1/sqrt(-0) = +infinity"};
-            case Mutation::negative_infinity_zero:
-                return ImplSpec{.variant = "mut_negative_infinity", .summary = "1/sqrt(-infinity) = +0 instead of NaN"};
-            case Mutation::subnormal_unnormalised:
-                return ImplSpec{.variant = "mut_subnormal_unnormalised",
-                                .summary = "subnormal operands not normalised: read as if they had the hidden bit"};
-            case Mutation::no_residual_test:
-                return ImplSpec{.variant = "mut_no_residual_test",
-                                .summary = "the refined approximation truncated to the half ulp without the residual "
-                                           "test: wrong within about 2^-7 ulp of a midpoint"};
-            case Mutation::exact_test_strict:
-                return ImplSpec{.variant = "mut_rd_exact_residual",
-                                .summary = "toward -infinity: the residual test excludes zero, so exact results (powers "
-                                           "of four) come out one ulp low"};
-            case Mutation::none: break;
-        }
-        return ImplSpec{};
-    }();
-    FPV_HD static uint64_t run(uint64_t x) { return emulated_rsqrt<R, kBug>(x); }
-};
+inline constexpr ImplSpec kZeroSign{.variant = "mut_zero_sign", .summary = "1/sqrt(-0) = +infinity"};
+inline constexpr ImplSpec kNegativeInfinity{.variant = "mut_negative_infinity",
+                                            .summary = "1/sqrt(-infinity) = +0 instead of NaN"};
+inline constexpr ImplSpec kNoResidualTest{.variant = "mut_no_residual_test",
+                                          .summary = "the refined approximation truncated to the half ulp without "
+                                                     "the residual test: wrong within about 2^-7 ulp of a midpoint"};
+inline constexpr ImplSpec kRdExactResidual{.variant = "mut_rd_exact_residual",
+                                           .summary = "toward -infinity: the residual test excludes zero, so exact "
+                                                      "results (powers of four) come out one ulp low"};
 
-using Mutants = TypeList<Mutant<Mutation::zero_sign_lost, Rounding::rn>,
-                         Mutant<Mutation::negative_infinity_zero, Rounding::rn>,
-                         Mutant<Mutation::subnormal_unnormalised, Rounding::rn>,
-                         Mutant<Mutation::no_residual_test, Rounding::rn>,
-                         Mutant<Mutation::exact_test_strict, Rounding::rd>>;
+template <Rounding R, Mutation M, const ImplSpec& kSpec>
+using Mutant = binary64_emulation::Mutant<Emu<R>, kSpec, emulated_rsqrt<R, M>>;
+
+using Mutants = TypeList<Mutant<Rounding::rn, Mutation::zero_sign_lost, kZeroSign>,
+                         Mutant<Rounding::rn, Mutation::negative_infinity_zero, kNegativeInfinity>,
+                         Mutant<Rounding::rn, Mutation::subnormal_unnormalised, mufu_seeded::kSubnormalUnnormalised>,
+                         Mutant<Rounding::rn, Mutation::no_residual_test, kNoResidualTest>,
+                         Mutant<Rounding::rd, Mutation::exact_test_strict, kRdExactResidual>>;
 
 }  // namespace fpv::rsqrt64

@@ -23,7 +23,7 @@ struct rsqrt64 : binary64::FamilyTraits {
     using raw_chain = Binary64Chain<1, false>;
     using classes = concat_t<binary64::GenericFront<rsqrt64>,
                              TypeList<generic::SubnormalOperand<rsqrt64>, ::fpv::rsqrt64::Exact, ::fpv::rsqrt64::Midpoint,
-                                      ::fpv::rsqrt64::NearExact, ::fpv::rsqrt64::BinadeEdges, ::fpv::rsqrt64::Negative>,
+                                      ::fpv::rsqrt64::NearExact, generic::BinadeEdges<rsqrt64>, ::fpv::rsqrt64::Negative>,
                              binary64::GenericBack<rsqrt64>>;
     using natives = TypeList<::fpv::rsqrt64::CudaRsqrt>;
     using impls = ::fpv::rsqrt64::Emulations;

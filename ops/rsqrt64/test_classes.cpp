@@ -6,87 +6,33 @@
 
 #include <set>
 
-#include "ops/rsqrt64/classes.h"
+#include "ops/rsqrt64/rsqrt64.h"
 #include "tests/class_checks.h"
 #include "tests/exact_grid.h"
 #include "tests/exact_rational.h"
+#include "tests/shapes/root_class_tests.h"
 
 namespace fpv {
 namespace {
 
-using testing::exact_value;
-using testing::floor_log2;
-using testing::kKeys;
-using testing::kSamples;
-using testing::normal;
-using testing::power_of_two;
-using testing::significand53;
+using namespace testing;
+using namespace testing::root_classes;
 
-// The correctly rounded binary64 1/sqrt(x) (MPFR at 53 bits in binary64's exponent range).
-uint64_t mpfr_rsqrt64(uint64_t x, mpfr_rnd_t rnd) { return testing::mpfr_unary64(mpfr_rec_sqrt, x, rnd).bits; }
+// 1/sqrt(x) is known by its exact square 1/x.
+const Root kRsqrt{mpfr_rec_sqrt, [](uint64_t x) -> mpq_class { return 1 / exact_value(x); }, 1};
 
-enum class Grid { midpoints, binary64 };
-
-// The grid point nearest 1/sqrt(x) (which is normal for every positive binary64 x), the ulp
-// there, and the rigorous distance in ulps; 1/sqrt(x) to 320 bits finds the point, and its exact
-// square is 1/x.
-using Near = testing::NearRoot;
-
-Near near_grid(uint64_t x, Grid grid) {
-    return testing::near_root(mpfr_rec_sqrt, x, 1 / exact_value(x), grid == Grid::midpoints);
-}
-
-struct Tally {
-    int above = 0, below = 0, subnormal = 0, parity[2] = {0, 0};
-    std::set<uint64_t> significands, significands_below;
-};
-
-Tally expect_near_grid(const char* what, Operands (*generate)(const ClassParams&, uint64_t), Grid grid) {
-    const mpq_class bound = power_of_two(-40);
-    Tally t;
-    for (uint64_t key : kKeys) {
-        for (uint64_t i = 0; i < kSamples; ++i) {
-            const uint64_t x = generate(ClassParams{key}, i).a;
-            if (!(normal(x) || b64::is_subnormal(x)) || (x & b64::kSign) != 0) {
-                ADD_FAILURE() << what << ": not a positive finite nonzero operand, " << std::hex << x;
-                return t;
-            }
-            const Near n = near_grid(x, grid);
-            EXPECT_LT(n.bound_ulps, bound) << what << " #" << i << std::hex << " " << x;
-            EXPECT_NE(n.sign, 0) << what << ": on the grid point itself, " << std::hex << x;
-            if (n.bound_ulps >= bound || n.sign == 0) return t;
-            (n.sign > 0 ? t.above : t.below)++;
-            t.significands.insert(significand53(x));
-            if (n.sign < 0) t.significands_below.insert(significand53(x));
-            t.subnormal += b64::is_subnormal(x);
-            ++t.parity[floor_log2(exact_value(x)) & 1];
-            // RU and RD differ; RN takes the side the result is on.
-            const uint64_t rn = mpfr_rsqrt64(x, MPFR_RNDN), rz = mpfr_rsqrt64(x, MPFR_RNDZ);
-            const uint64_t ru = mpfr_rsqrt64(x, MPFR_RNDU), rd = mpfr_rsqrt64(x, MPFR_RNDD);
-            EXPECT_NE(ru, rd);
-            EXPECT_EQ(rz, rd);
-            const bool rounds_up = grid == Grid::midpoints ? n.sign > 0 : n.sign < 0;
-            EXPECT_EQ(rn == ru, rounds_up) << what << std::hex << " " << x;
-            if (grid == Grid::midpoints) {
-                EXPECT_EQ(exact_value(ru) + exact_value(rd), 2 * n.point);
-            } else {
-                EXPECT_EQ(exact_value(rn), n.point);
-            }
-        }
-    }
-    EXPECT_GT(t.subnormal, 500) << what;
-    return t;
-}
+uint64_t mpfr_rsqrt64(uint64_t x, mpfr_rnd_t rnd) { return correctly_rounded(kRsqrt, x, rnd); }
 
 TEST(Rsqrt64Classes, MidpointResultsAreWithinTwoToMinusFortyUlpAboveAMidpoint) {
-    const Tally t = expect_near_grid("midpoint", rsqrt64::Midpoint::generate, Grid::midpoints);
+    const NearGridTally t = expect_near_grid(kRsqrt, "midpoint", rsqrt64::Midpoint::generate, Points::midpoints);
     EXPECT_EQ(t.above, 2 * static_cast<int>(kSamples));  // the family is one-sided, as documented
     EXPECT_EQ(t.significands.size(), 52u);
     EXPECT_EQ(t.parity[1], 2 * static_cast<int>(kSamples));  // x just below 4^k: odd binades only
 }
 
 TEST(Rsqrt64Classes, NearExactResultsAreWithinTwoToMinusFortyUlpOfABinary64NumberOnBothSides) {
-    const Tally t = expect_near_grid("near_exact", rsqrt64::NearExact::generate, Grid::binary64);
+    const NearGridTally t =
+        expect_near_grid(kRsqrt, "near_exact", rsqrt64::NearExact::generate, Points::binary64);
     EXPECT_GT(t.above, 10000);
     EXPECT_GT(t.below, 5000);
     EXPECT_EQ(t.significands.size(), 129u);
@@ -107,13 +53,7 @@ TEST(Rsqrt64Classes, TheTruncatedExpansionOvershootsTheirPowerOfTwo) {
 }
 
 TEST(Rsqrt64Classes, ABoundOfTwoToMinusFortyFailsOnOrdinaryInputs) {
-    CounterRng rng(1, 2);
-    int failing = 0;
-    for (int i = 0; i < 100; ++i) {
-        const uint64_t x = draw64::normal(rng) & ~b64::kSign;
-        failing += near_grid(x, Grid::binary64).bound_ulps >= power_of_two(-40);
-    }
-    EXPECT_EQ(failing, 100);
+    expect_bound_fails_on_ordinary_inputs(kRsqrt, Points::binary64);
 }
 
 TEST(Rsqrt64Classes, ExactListsEveryPowerOfFourWithItsNeighboursInOrder) {
@@ -141,25 +81,12 @@ TEST(Rsqrt64Classes, ExactListsEveryPowerOfFourWithItsNeighboursInOrder) {
 }
 
 TEST(Rsqrt64Classes, BinadeEdgesListEveryPowerOfTwoWithItsNeighboursInOrder) {
-    testing::expect_root_binade_edges<rsqrt64::BinadeEdges>(mpfr_rec_sqrt);
+    expect_binade_edges<generic::BinadeEdges<op::rsqrt64>>(kRsqrt);
 }
 
 TEST(Rsqrt64Classes, NegativeOperandsGiveNaNOrMinusInfinityForMinusZero) {
-    for (uint64_t key : kKeys) {
-        for (uint64_t i = 0; i < kSamples; ++i) {
-            const uint64_t x = rsqrt64::Negative::generate(ClassParams{key}, i).a;
-            ASSERT_NE(x & b64::kSign, 0u);
-            switch (i % 4) {
-                case 0: ASSERT_TRUE(normal(x)); break;
-                case 1: ASSERT_TRUE(b64::is_subnormal(x)); break;
-                case 2: ASSERT_EQ(x, b64::kSign | b64::kInfinity); break;
-                default: ASSERT_EQ(x, b64::kSign); break;  // IEEE rSqrt(-0) = -inf (MPFR's rec_sqrt: +inf)
-            }
-            if (i % 4 != 3) {
-                ASSERT_TRUE(b64::is_nan(mpfr_rsqrt64(x, MPFR_RNDN)));
-            }
-        }
-    }
+    // IEEE rSqrt(-0) = -inf, MPFR's rec_sqrt +inf: no reference for -0's result here.
+    expect_negative_operands(kRsqrt, rsqrt64::Negative::generate, std::nullopt);
 }
 
 TEST(Rsqrt64Classes, InputsArePureFunctionsOfKeyAndIndex) {

@@ -1,11 +1,13 @@
 // The input classes of binary64 square root that only it has: exact squares and their
 // neighbours, inputs whose root lies extremely close to a rounding midpoint or to a binary64
-// number, powers of two and their neighbours, and negative operands. Each generator is a pure
-// function of (class key, index) and runs unchanged on the host and the GPU;
-// ops/sqrt64/test_classes.cpp proves every guarantee in exact arithmetic.
+// number, and negative operands (the powers of two with their neighbours are
+// generic::BinadeEdges, shared with rsqrt64). Each generator is a pure function of (class key,
+// index) and runs unchanged on the host and the GPU; ops/sqrt64/test_classes.cpp proves every
+// guarantee in exact arithmetic.
 #pragma once
 
 #include "corpus/class_traits.h"
+#include "corpus/drawn_operand.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
@@ -115,79 +117,36 @@ FPV_HD FPV_INLINE uint64_t near_representable(CounterRng& rng) {
     return b64::from_scaled_integer((uint64_t{1} << 52) + 2, 0, false);
 }
 
-FPV_HD FPV_INLINE uint64_t negative(CounterRng& rng, uint64_t index) {
-    switch (index % 4) {
-        case 0: return draw64::normal(rng) | b64::kSign;
-        case 1: return draw64::subnormal(rng) | b64::kSign;
-        case 2: return b64::kInfinity | b64::kSign;
-        default: return b64::kSign;
-    }
-}
-
-// Index i: 2^e moved d binary64 steps, with e = -1074 + (i+1) div 5, d = (i+1) mod 5 - 2 (the
-// pattern two steps below 2^-1074 does not exist and is skipped).
-FPV_HD FPV_INLINE uint64_t binade_edge(uint64_t index) {
-    const uint64_t j = index + 1;
-    return nt::power_of_two_step(-1074 + static_cast<int>(j / 5), static_cast<int64_t>(j % 5) - 2);
-}
-
 }  // namespace class_detail
 
-struct Squares : ClassDefaults {
+struct Squares : DrawnOperand<class_detail::square_or_neighbour> {
     static constexpr std::string_view name = "squares";
     static constexpr std::string_view guarantee =
         "x = m^2 * 4^k exactly (m below 2^26, 2k >= -1074, subnormal x included: an exact root "
         "m * 2^k), moved d = index mod 5 - 2 binary64 steps (by -d from 2^-1074)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::square_or_neighbour(rng, index), 0, 0};
-    }
 };
 
-struct Midpoint : ClassDefaults {
+struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "x > 0, normal or subnormal above 2^-1025, whose square root lies within 2^-40 ulp of a rounding "
         "midpoint and not on it, on either side: (2Y+1)^2 = 4*X*2^t + r, X*2^t the significand of x "
         "scaled, r = 1 mod 8, |r| < 2^14";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_midpoint(rng), 0, 0};
-    }
 };
 
-struct NearExact : ClassDefaults {
+struct NearExact : DrawnOperand<class_detail::near_representable> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "x > 0, normal or subnormal above 2^-1025, whose square root lies within 2^-40 ulp of a binary64 "
         "number and is not equal to it, on either side: Y^2 = X*2^t + r, X*2^t the significand of x "
         "scaled, 0 < |r| < 2^13";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::near_representable(rng), 0, 0};
-    }
 };
 
-struct BinadeEdges : ClassDefaults {
-    static constexpr std::string_view name = "binade_edges";
-    static constexpr std::string_view guarantee =
-        "every power of two 2^e, e = -1074..1023, and its neighbours -2..+2 binary64 steps away, in order: "
-        "input i is 2^e moved d steps, e = -1074 + (i+1) div 5, d = (i+1) mod 5 - 2 (below 2^-1074: +0)";
-    static constexpr uint64_t size = 2098 * 5 - 1;
-    FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
-        return {class_detail::binade_edge(index), 0, 0};
-    }
-};
-
-struct Negative : ClassDefaults {
+struct Negative : DrawnOperand<draw64::negative_of_each_kind> {
     static constexpr std::string_view name = "negative";
     static constexpr std::string_view guarantee =
         "index mod 4 = 0: negative normal; 1: negative subnormal; 2: -infinity; 3: -0 (sqrt is NaN, "
         "except sqrt(-0) = -0)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return {class_detail::negative(rng, index), 0, 0};
-    }
 };
 
 }  // namespace fpv::sqrt64

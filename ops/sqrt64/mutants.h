@@ -3,41 +3,30 @@
 // something (`fpverify mutation`).
 #pragma once
 
+#include "ops/binary64/mutant.h"
 #include "ops/sqrt64/impls.h"
 
 namespace fpv::sqrt64 {
 
-template <Mutation kBug, Rounding R>
-struct Mutant : MutantOf<Emu<R>> {
-    static constexpr ImplSpec spec = [] {
-        switch (kBug) {
-            case Mutation::zero_sign_lost: return ImplSpec{.variant = "mut_zero_sign", .summary = "sqrt(-0) = +0"};
-            case Mutation::subnormal_unnormalised:
-                return ImplSpec{.variant = "mut_subnormal_unnormalised",
-                                .summary = "subnormal operands not normalised: read as if they had the hidden bit"};
-            case Mutation::midpoint_bias:
-                return ImplSpec{.variant = "mut_midpoint_tie",
-                                .summary = "roots less than 2^-42 ulp below a rounding midpoint rounded up, as if ties "
-                                           "(residual compared with -2^13 instead of 0)"};
-            case Mutation::exact_test_strict:
-                return ImplSpec{.variant = "mut_rz_exact_residual",
-                                .summary = "toward zero: the residual test excludes zero, so exact roots come out one "
-                                           "ulp low"};
-            case Mutation::inexact_from_estimate:
-                return ImplSpec{.variant = "mut_ru_inexact_from_estimate",
-                                .summary = "toward +infinity: exactness read off the approximation, so roots within "
-                                           "2^-7 ulp above a binary64 number or below a midpoint round down"};
-            case Mutation::none: break;
-        }
-        return ImplSpec{};
-    }();
-    FPV_HD static uint64_t run(uint64_t x) { return emulated_sqrt<R, kBug>(x); }
-};
+inline constexpr ImplSpec kZeroSign{.variant = "mut_zero_sign", .summary = "sqrt(-0) = +0"};
+inline constexpr ImplSpec kMidpointTie{.variant = "mut_midpoint_tie",
+                                       .summary = "roots less than 2^-42 ulp below a rounding midpoint rounded up, "
+                                                  "as if ties (residual compared with -2^13 instead of 0)"};
+inline constexpr ImplSpec kRzExactResidual{.variant = "mut_rz_exact_residual",
+                                           .summary = "toward zero: the residual test excludes zero, so exact roots "
+                                                      "come out one ulp low"};
+inline constexpr ImplSpec kRuInexactFromEstimate{
+    .variant = "mut_ru_inexact_from_estimate",
+    .summary = "toward +infinity: exactness read off the approximation, so roots within 2^-7 ulp above a "
+               "binary64 number or below a midpoint round down"};
 
-using Mutants = TypeList<Mutant<Mutation::zero_sign_lost, Rounding::rn>,
-                         Mutant<Mutation::subnormal_unnormalised, Rounding::rn>,
-                         Mutant<Mutation::midpoint_bias, Rounding::rn>,
-                         Mutant<Mutation::exact_test_strict, Rounding::rz>,
-                         Mutant<Mutation::inexact_from_estimate, Rounding::ru>>;
+template <Rounding R, Mutation M, const ImplSpec& kSpec>
+using Mutant = binary64_emulation::Mutant<Emu<R>, kSpec, emulated_sqrt<R, M>>;
+
+using Mutants = TypeList<Mutant<Rounding::rn, Mutation::zero_sign_lost, kZeroSign>,
+                         Mutant<Rounding::rn, Mutation::subnormal_unnormalised, mufu_seeded::kSubnormalUnnormalised>,
+                         Mutant<Rounding::rn, Mutation::midpoint_bias, kMidpointTie>,
+                         Mutant<Rounding::rz, Mutation::exact_test_strict, kRzExactResidual>,
+                         Mutant<Rounding::ru, Mutation::inexact_from_estimate, kRuInexactFromEstimate>>;
 
 }  // namespace fpv::sqrt64

@@ -23,7 +23,7 @@ struct sqrt64 : binary64::FamilyTraits {
     using raw_chain = Binary64Chain<1, false>;
     using classes = concat_t<binary64::GenericFront<sqrt64>,
                              TypeList<generic::SubnormalOperand<sqrt64>, ::fpv::sqrt64::Squares, ::fpv::sqrt64::Midpoint,
-                                      ::fpv::sqrt64::NearExact, ::fpv::sqrt64::BinadeEdges, ::fpv::sqrt64::Negative>,
+                                      ::fpv::sqrt64::NearExact, generic::BinadeEdges<sqrt64>, ::fpv::sqrt64::Negative>,
                              binary64::GenericBack<sqrt64>, TypeList<generic::VectorFile<sqrt64>>>;
     using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::sqrt64::SquareRoot>,
                              ::fpv::natives::CudaInEveryRounding<::fpv::sqrt64::SquareRoot>>;

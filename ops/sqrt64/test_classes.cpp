@@ -5,33 +5,21 @@
 
 #include <set>
 
-#include "ops/sqrt64/classes.h"
+#include "ops/sqrt64/sqrt64.h"
 #include "tests/class_checks.h"
 #include "tests/exact_grid.h"
 #include "tests/exact_rational.h"
+#include "tests/shapes/root_class_tests.h"
 
 namespace fpv {
 namespace {
 
-using testing::exact_value;
-using testing::floor_log2;
-using testing::kKeys;
-using testing::kSamples;
-using testing::normal;
-using testing::power_of_two;
+using namespace testing;
+using namespace testing::root_classes;
 
-// The correctly rounded binary64 sqrt of x (MPFR at 53 bits in binary64's exponent range).
-uint64_t mpfr_sqrt64(uint64_t x, mpfr_rnd_t rnd) { return testing::mpfr_unary64(mpfr_sqrt, x, rnd).bits; }
+const Root kSqrt{mpfr_sqrt, [](uint64_t x) -> mpq_class { return exact_value(x); }, uint64_t{1} << 49};
 
-enum class Grid { midpoints, binary64 };
-
-// The grid point nearest sqrt(x), the ulp there, and the rigorous distance, in ulps; sqrt(x) to
-// 320 bits finds the point (sqrt of a binary64 is normal).
-using Near = testing::NearRoot;
-
-Near near_grid(uint64_t x, Grid grid) {
-    return testing::near_root(mpfr_sqrt, x, exact_value(x), grid == Grid::midpoints);
-}
+uint64_t mpfr_sqrt64(uint64_t x, mpfr_rnd_t rnd) { return correctly_rounded(kSqrt, x, rnd); }
 
 // A binary64 value is m^2 * 4^k with m < 2^26: its odd part is a square below 2^52 and the
 // power of two left over is even.
@@ -81,49 +69,20 @@ TEST(Sqrt64Classes, SquaresAreExactSquaresOrTheirNeighbours) {
     EXPECT_LT(flipped, 10);
 }
 
-void expect_near_grid(const char* what, Operands (*generate)(const ClassParams&, uint64_t), Grid grid) {
-    const mpq_class bound = power_of_two(-40);
-    int above = 0, below = 0, subnormal = 0, parity[2] = {0, 0};
-    for (uint64_t key : kKeys) {
-        for (uint64_t i = 0; i < kSamples; ++i) {
-            const uint64_t x = generate(ClassParams{key}, i).a;
-            ASSERT_TRUE(normal(x) || (b64::is_subnormal(x) && x >= (uint64_t{1} << 49)))
-                << what << std::hex << " " << x;
-            ASSERT_EQ(x & b64::kSign, 0u);
-            const Near n = near_grid(x, grid);
-            ASSERT_LT(n.bound_ulps, bound) << what << " #" << i << std::hex << " " << x;
-            ASSERT_NE(n.sign, 0) << what << ": on the grid point itself, " << std::hex << x;
-            (n.sign > 0 ? above : below)++;
-            subnormal += b64::is_subnormal(x);
-            ++parity[floor_log2(exact_value(x)) & 1];
-            // What rounding sees: RU and RD differ (inexact); RN takes the side the root is on.
-            const uint64_t rn = mpfr_sqrt64(x, MPFR_RNDN), rz = mpfr_sqrt64(x, MPFR_RNDZ);
-            const uint64_t ru = mpfr_sqrt64(x, MPFR_RNDU), rd = mpfr_sqrt64(x, MPFR_RNDD);
-            ASSERT_NE(ru, rd);
-            ASSERT_EQ(rz, rd);
-            const bool rounds_up = grid == Grid::midpoints ? n.sign > 0 : n.sign < 0;
-            ASSERT_EQ(rn == ru, rounds_up) << what << std::hex << " " << x;
-            if (grid == Grid::midpoints) {
-                ASSERT_EQ(exact_value(ru) - exact_value(rd), n.ulp);
-                ASSERT_EQ(exact_value(ru) + exact_value(rd), 2 * n.point);
-            } else {
-                ASSERT_EQ(exact_value(rn), n.point);  // the near binary64 number is RN's result
-            }
-        }
-    }
-    EXPECT_GT(above, 1000) << what;
-    EXPECT_GT(below, 1000) << what;
-    EXPECT_GT(subnormal, 500) << what;
-    EXPECT_GT(parity[0], 1000) << what;
-    EXPECT_GT(parity[1], 1000) << what;
+// Both sides of the grid, both parities of the binade, subnormal operands: each in numbers.
+void expect_spread(const NearGridTally& t, const char* what) {
+    EXPECT_GT(t.above, 1000) << what;
+    EXPECT_GT(t.below, 1000) << what;
+    EXPECT_GT(t.parity[0], 1000) << what;
+    EXPECT_GT(t.parity[1], 1000) << what;
 }
 
 TEST(Sqrt64Classes, MidpointRootsAreWithinTwoToMinusFortyUlpOfAMidpointOnBothSides) {
-    expect_near_grid("midpoint", sqrt64::Midpoint::generate, Grid::midpoints);
+    expect_spread(expect_near_grid(kSqrt, "midpoint", sqrt64::Midpoint::generate, Points::midpoints), "midpoint");
 }
 
 TEST(Sqrt64Classes, NearExactRootsAreWithinTwoToMinusFortyUlpOfABinary64NumberOnBothSides) {
-    expect_near_grid("near_exact", sqrt64::NearExact::generate, Grid::binary64);
+    expect_spread(expect_near_grid(kSqrt, "near_exact", sqrt64::NearExact::generate, Points::binary64), "near_exact");
 }
 
 TEST(Sqrt64Classes, TheConstructionsIntegerIdentitiesHold) {
@@ -144,53 +103,25 @@ TEST(Sqrt64Classes, TheConstructionsIntegerIdentitiesHold) {
     }
     // The fallbacks after 128 failed attempts (never taken in these tests) satisfy the guarantees.
     const uint64_t midpoint_fallback = b64::from_scaled_integer((uint64_t{1} << 52) + 1, 0, false);
-    const Near m = near_grid(midpoint_fallback, Grid::midpoints);
+    const NearRoot m = near_grid(kSqrt, midpoint_fallback, Points::midpoints);
     EXPECT_LT(m.bound_ulps, power_of_two(-40));
     EXPECT_NE(m.sign, 0);
     const uint64_t near_fallback = b64::from_scaled_integer((uint64_t{1} << 52) + 2, 0, false);
-    const Near e = near_grid(near_fallback, Grid::binary64);
+    const NearRoot e = near_grid(kSqrt, near_fallback, Points::binary64);
     EXPECT_LT(e.bound_ulps, power_of_two(-40));
     EXPECT_NE(e.sign, 0);
 }
 
 TEST(Sqrt64Classes, ABoundOfTwoToMinusFortyIsTightEnoughToFailOnOrdinaryInputs) {
-    // The check above is not vacuous: ordinary normal inputs fail it.
-    CounterRng rng(1, 2);
-    int failing = 0;
-    for (int i = 0; i < 100; ++i) {
-        const uint64_t x = draw64::normal(rng) & ~b64::kSign;
-        failing += near_grid(x, Grid::midpoints).bound_ulps >= power_of_two(-40);
-    }
-    EXPECT_EQ(failing, 100);
+    expect_bound_fails_on_ordinary_inputs(kSqrt, Points::midpoints);
 }
 
 TEST(Sqrt64Classes, BinadeEdgesListEveryPowerOfTwoWithItsNeighboursInOrder) {
-    ASSERT_NO_FATAL_FAILURE(testing::expect_root_binade_edges<sqrt64::BinadeEdges>(mpfr_sqrt));
-    EXPECT_EQ(sqrt64::BinadeEdges::generate(ClassParams{}, 0).a, 0u);  // one step below 2^-1074
-    EXPECT_EQ(sqrt64::BinadeEdges::generate(ClassParams{}, 1).a, 1u);  // 2^-1074 itself
-    EXPECT_EQ(sqrt64::BinadeEdges::generate(ClassParams{}, sqrt64::BinadeEdges::size - 1).a,
-              0x7fe0000000000002ull);  // two steps above 2^1023
+    expect_binade_edges<generic::BinadeEdges<op::sqrt64>>(kSqrt);
 }
 
 TEST(Sqrt64Classes, NegativeOperandsGiveNaNExceptMinusZero) {
-    for (uint64_t key : kKeys) {
-        for (uint64_t i = 0; i < kSamples; ++i) {
-            const uint64_t x = sqrt64::Negative::generate(ClassParams{key}, i).a;
-            ASSERT_NE(x & b64::kSign, 0u);
-            switch (i % 4) {
-                case 0: ASSERT_TRUE(normal(x)); break;
-                case 1: ASSERT_TRUE(b64::is_subnormal(x)); break;
-                case 2: ASSERT_EQ(x, b64::kSign | b64::kInfinity); break;
-                default: ASSERT_EQ(x, b64::kSign); break;
-            }
-            const uint64_t rn = mpfr_sqrt64(x, MPFR_RNDN);
-            if (i % 4 == 3) {
-                ASSERT_EQ(rn, b64::kSign);
-            } else {
-                ASSERT_TRUE(b64::is_nan(rn));
-            }
-        }
-    }
+    expect_negative_operands(kSqrt, sqrt64::Negative::generate, b64::kSign);
 }
 
 TEST(Sqrt64Classes, InputsArePureFunctionsOfKeyAndIndex) {

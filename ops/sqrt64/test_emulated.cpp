@@ -1,15 +1,15 @@
 // sqrt64's MUFU-seeded emulations in every rounding mode: the IEEE special cases spelled out,
 // MPFR on samples of every class and on mixed operands, the mutants failing that same
 // comparison, and the campaign CI runs over `all` and the TestFloat files of each mode
-// (tests/mufu_emulation_checks.h).
-#include "tests/mufu_emulation_checks.h"
+// (tests/shapes/mufu_emulation_tests.h).
+#include "tests/shapes/mufu_emulation_tests.h"
 
 namespace fpv {
 namespace {
 
 using namespace testing::mufu_emulation_checks;
 
-constexpr uint64_t kNeg = 0x8000000000000000ull, kInf = 0x7ff0000000000000ull, kDefaultNan = 0xfff8000000000000ull;
+FPV_MUFU_EMULATION_TESTS(Sqrt64Emulation, "sqrt64")
 
 uint64_t root(Rounding r, uint64_t x) { return run("sqrt64", r, x); }
 
@@ -42,12 +42,6 @@ TEST(Sqrt64Emulation, DirectedModesRoundTheirWay) {
     EXPECT_EQ(root(Rounding::ru, 0x7fefffffffffffffull), 0x5ff0000000000000ull);
     EXPECT_EQ(root(Rounding::rz, 0x7fefffffffffffffull), 0x5fefffffffffffffull);
 }
-
-TEST(Sqrt64Emulation, EveryModeMatchesMpfrOnEveryClassAndMixedOperands) {
-    expect_every_mode_matches_mpfr("sqrt64", 10000, 200000);
-}
-
-TEST(Sqrt64Emulation, EveryMutantFailsThatComparison) { expect_every_mutant_mismatches("sqrt64", 2000, 30000); }
 
 TEST(Sqrt64Emulation, EveryModeIsCleanOverAllAndTheTestFloatFilesOfItsMode) {
     expect_clean_campaigns("sqrt64",

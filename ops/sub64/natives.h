@@ -7,16 +7,8 @@ namespace fpv::sub64 {
 
 struct Difference {
     static constexpr std::string_view domain = "all binary64 operands";
-    static constexpr std::array<std::string_view, 4> host_summary = {
-        "the host FPU's subtraction (baseline)",
-        "the host FPU's subtraction under FE_TOWARDZERO (baseline)",
-        "the host FPU's subtraction under FE_UPWARD (baseline)",
-        "the host FPU's subtraction under FE_DOWNWARD (baseline)"};
-    static constexpr std::array<std::string_view, 4> cuda_summary = {
-        "the GPU's own __dsub_rn (baseline)",
-        "the GPU's own __dsub_rz (baseline)",
-        "the GPU's own __dsub_ru (baseline)",
-        "the GPU's own __dsub_rd (baseline)"};
+    static constexpr std::string_view noun = "subtraction";
+    static constexpr std::string_view intrinsic = "__dsub";
     static double host(double a, double b) { return a - b; }
 #if defined(__CUDACC__)
     template <Rounding R>

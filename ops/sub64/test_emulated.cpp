@@ -1,15 +1,14 @@
 // sub64's integer emulations in every rounding mode: the IEEE special cases spelled out, MPFR on
 // samples of every class and on mixed operands, the mutants failing that same comparison, and
-// the campaign CI runs (tests/int_emulation_checks.h).
-#include "tests/int_emulation_checks.h"
+// the campaign CI runs (tests/shapes/int_emulation_tests.h).
+#include "tests/shapes/int_emulation_tests.h"
 
 namespace fpv {
 namespace {
 
 using namespace testing::int_emulation_checks;
 
-constexpr uint64_t kNeg = 0x8000000000000000ull, kOne = 0x3ff0000000000000ull, kInf = 0x7ff0000000000000ull;
-constexpr uint64_t kMax = 0x7fefffffffffffffull, kMinNormal = 0x0010000000000000ull;
+FPV_INT_EMULATION_TESTS(Sub64Emulation, "sub64", "f64_sub.level1.txt.gz")
 
 uint64_t sub(Rounding r, uint64_t x, uint64_t y) { return emulation("sub64", r).host({x, y, 0}); }
 
@@ -43,16 +42,6 @@ TEST(Sub64Emulation, DirectedModesRoundByTheSignOfTheDifference) {
     EXPECT_EQ(sub(Rounding::rn, kMax, kMax | kNeg), kInf);
     EXPECT_EQ(sub(Rounding::rd, kMax | kNeg, kMax), kInf | kNeg);
     EXPECT_EQ(sub(Rounding::ru, kMax | kNeg, kMax), kMax | kNeg);
-}
-
-TEST(Sub64Emulation, EveryModeMatchesMpfrOnEveryClassAndMixedOperands) {
-    expect_every_mode_matches_mpfr("sub64", 2000, 30000);
-}
-
-TEST(Sub64Emulation, EveryMutantFailsThatComparison) { expect_every_mutant_mismatches("sub64", 2000, 30000); }
-
-TEST(Sub64Emulation, EveryModeIsCleanOverAllAndTheTestFloatFile) {
-    expect_clean_campaigns("sub64", "f64_sub.level1.txt.gz", 3000);
 }
 
 }  // namespace

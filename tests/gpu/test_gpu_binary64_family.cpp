@@ -9,10 +9,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 std::string vector_classes(std::string_view op, Rounding r) {
     const std::string v = "testfloat:" + testing::vectors_dir() + "/";

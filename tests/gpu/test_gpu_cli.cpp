@@ -9,10 +9,7 @@ namespace fpv {
 namespace {
 
 using nlohmann::json;
-using testing::CommandResult;
-using testing::run_fpverify;
-using testing::TempDir;
-using testing::contains;
+using namespace testing;
 
 TEST(GpuCli, WithoutAGpuTheGpuBackendIsAClearUsageErrorAndAutoFallsBack) {
     std::string why;

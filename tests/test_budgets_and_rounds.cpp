@@ -1,4 +1,4 @@
-// Overnight campaigns: time budgets that pause with every unit advanced, rounds that leave the
+// Campaigns run in parts: time budgets that pause with every unit advanced, rounds that leave the
 // tallies as an uninterrupted run's, and `status` watching from another process.
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -18,14 +18,9 @@ namespace fpv {
 namespace {
 
 using nlohmann::json;
-using testing::CommandResult;
-using testing::contains;
-using testing::run_fpverify;
-using testing::sql_rows;
-using testing::TempDir;
-using testing::comparable_units;
+using namespace testing;
 
-TEST(Overnight, DurationsAndShardsParseAsDocumented) {
+TEST(BudgetsAndRounds, DurationsAndShardsParseAsDocumented) {
     EXPECT_EQ(parse_duration("90s", "--for"), 90);
     EXPECT_EQ(parse_duration("30m", "--for"), 1800);
     EXPECT_EQ(parse_duration("8h", "--for"), 28800);
@@ -40,7 +35,7 @@ TEST(Overnight, DurationsAndShardsParseAsDocumented) {
     for (const char* bad : {"5/5", "-1/3", "1/0", "1", "a/b", "1/3x"}) EXPECT_THROW(parse_shard(bad), UsageError) << bad;
 }
 
-TEST(Overnight, ShardRangesAreDisjointAndCoverEveryIndex) {
+TEST(BudgetsAndRounds, ShardRangesAreDisjointAndCoverEveryIndex) {
     for (uint64_t size : {uint64_t{0}, uint64_t{1}, uint64_t{7}, uint64_t{1000003}, uint64_t{1} << 62}) {
         for (int n : {1, 2, 3, 7, 64}) {
             uint64_t next = 0;
@@ -55,7 +50,7 @@ TEST(Overnight, ShardRangesAreDisjointAndCoverEveryIndex) {
     }
 }
 
-TEST(Overnight, RoundsDoubleEachUnitsShareUpToItsEnd) {
+TEST(BudgetsAndRounds, RoundsDoubleEachUnitsShareUpToItsEnd) {
     UnitState u;
     u.begin_index = 100;
     u.planned = 100 + 1000000;
@@ -66,7 +61,7 @@ TEST(Overnight, RoundsDoubleEachUnitsShareUpToItsEnd) {
     EXPECT_EQ(round_target(u, 60, 0), u.planned);
 }
 
-TEST(Overnight, TalliesSurviveTheTripBetweenRanksBitForBit) {
+TEST(BudgetsAndRounds, TalliesSurviveTheTripBetweenRanksBitForBit) {
     Tally t;
     TallyLimits limits;
     t.tested = 12345;
@@ -100,7 +95,7 @@ std::vector<uint64_t> judged_per_unit(const std::string& db) {
     return judged;
 }
 
-TEST(Overnight, ABudgetPausesWithEveryUnitAdvancedAndResumeContinues) {
+TEST(BudgetsAndRounds, ABudgetPausesWithEveryUnitAdvancedAndResumeContinues) {
     TempDir dir;
     const std::string db = dir.path("night.db");
     const auto started = std::chrono::steady_clock::now();
@@ -143,7 +138,7 @@ TEST(Overnight, ABudgetPausesWithEveryUnitAdvancedAndResumeContinues) {
     EXPECT_GT(after, before) << "the resumed session judged nothing";
 }
 
-TEST(Overnight, PausedAndResumedInRoundsTheTalliesAreTheUninterruptedOnes) {
+TEST(BudgetsAndRounds, PausedAndResumedInRoundsTheTalliesAreTheUninterruptedOnes) {
     TempDir dir;
     const std::vector<std::string> common = {"--impl", "div64.emu_halley,div64.emu_nr", "--classes", "midpoint,normal",
                                              "--count", "2000000", "--seed", "9", "--threads", "2", "--quiet",
@@ -166,7 +161,7 @@ TEST(Overnight, PausedAndResumedInRoundsTheTalliesAreTheUninterruptedOnes) {
     EXPECT_EQ(comparable_units(db), comparable_units(dir.path("whole.db")));
 }
 
-TEST(Overnight, StatusWatchesARunningCampaignFromAnotherProcess) {
+TEST(BudgetsAndRounds, StatusWatchesARunningCampaignFromAnotherProcess) {
     TempDir dir;
     const std::string db = dir.path("watched.db");
     const int pid = testing::spawn_fpverify({"run", "--db", db, "--impl", "div64.emu_halley", "--classes",

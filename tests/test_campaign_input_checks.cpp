@@ -1,4 +1,4 @@
-// The store's loose ends (issue 14), end to end: what users typed that ran a campaign into
+// What users type for a campaign, checked end to end: input that once ran a campaign into
 // nothing, crashed, hung or was quietly changed. Each is now refused before anything is written
 // (exit status 2), or, for threads the OS will not start, exit status 3 with the database
 // untouched.
@@ -17,12 +17,7 @@
 namespace fpv {
 namespace {
 
-using testing::CommandResult;
-using testing::contains;
-using testing::file_exists;
-using testing::run_command;
-using testing::run_fpverify;
-using testing::TempDir;
+using namespace testing;
 
 std::string f64_div_vectors() { return testing::vectors_dir() + "/f64_div.level1.txt"; }
 
@@ -68,7 +63,7 @@ int64_t sql_number(const std::string& db, const std::string& query) {
 
 // ---- 1. --threads ----------------------------------------------------------------------------
 
-TEST(LooseEnds, ThreadCountsBeyondTheMaximumOrNegativeAreExitTwo) {
+TEST(CampaignInputChecks, ThreadCountsBeyondTheMaximumOrNegativeAreExitTwo) {
     TempDir dir;
     const std::string db = dir.path("t.db");
     for (const char* threads : {"100000", "1025", "-1"}) {
@@ -86,7 +81,7 @@ TEST(LooseEnds, ThreadCountsBeyondTheMaximumOrNegativeAreExitTwo) {
 }
 
 // A campaign stored by an fpverify without the bound resumes only with a --threads that has one.
-TEST(LooseEnds, ResumeRefusesAStoredThreadCountBeyondTheMaximum) {
+TEST(CampaignInputChecks, ResumeRefusesAStoredThreadCountBeyondTheMaximum) {
     TempDir dir;
     const std::string db = dir.path("t.db");
     ASSERT_EQ(run_fpverify(small_run(db)).status, 0);
@@ -100,7 +95,7 @@ TEST(LooseEnds, ResumeRefusesAStoredThreadCountBeyondTheMaximum) {
 
 // A stack limit beyond the address space makes glibc reserve that much for every new thread's
 // stack, which no mmap can grant: pthread_create fails for root too, and under AddressSanitizer.
-TEST(LooseEnds, ThreadsThatCannotStartAreExitThreeWithTheDatabaseUntouched) {
+TEST(CampaignInputChecks, ThreadsThatCannotStartAreExitThreeWithTheDatabaseUntouched) {
     const std::string huge_stack = "ulimit -s 274877906944";  // KiB: 256 TiB
     if (run_command("sh", {"-c", huge_stack}).status != 0) GTEST_SKIP() << "cannot raise the stack limit here";
     TempDir dir;
@@ -124,7 +119,7 @@ TEST(LooseEnds, ThreadsThatCannotStartAreExitThreeWithTheDatabaseUntouched) {
 
 // ---- 2. databases that vanish ---------------------------------------------------------------
 
-TEST(LooseEnds, InMemoryAndTemporaryDatabasesAreRefused) {
+TEST(CampaignInputChecks, InMemoryAndTemporaryDatabasesAreRefused) {
     TempDir dir;  // the working directory, so that a name taken as a file lands here
     for (const char* db : {"", ":memory:", "file::memory:", "file:x?mode=memory", "file:y?mode=memory&cache=shared"}) {
         const CommandResult r = run_fpverify_in(dir.dir(), small_run(db));
@@ -141,7 +136,7 @@ TEST(LooseEnds, InMemoryAndTemporaryDatabasesAreRefused) {
 
 // ---- 3. vector files that never end, block, or are too large ----------------------------------
 
-TEST(LooseEnds, VectorFilesMustBeRegularFiles) {
+TEST(CampaignInputChecks, VectorFilesMustBeRegularFiles) {
     TempDir dir;
     const std::string fifo = dir.path("vectors.fifo");
     ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
@@ -163,7 +158,7 @@ CommandResult run_with_vector_file(const std::string& path, const std::string& d
                          "--no-progress"});
 }
 
-TEST(LooseEnds, VectorFilesBeyondOneGibibyteAreRefused) {
+TEST(CampaignInputChecks, VectorFilesBeyondOneGibibyteAreRefused) {
     TempDir dir;
     const std::string sparse = dir.path("big.txt");
     { std::ofstream create(sparse); }
@@ -191,7 +186,7 @@ TEST(LooseEnds, VectorFilesBeyondOneGibibyteAreRefused) {
     EXPECT_FALSE(file_exists(dir.path("v.db")));
 }
 
-TEST(LooseEnds, ParseErrorsShowUnprintableBytesEscaped) {
+TEST(CampaignInputChecks, ParseErrorsShowUnprintableBytesEscaped) {
     TempDir dir;
     const std::string file = dir.path("bad.txt");
     std::ofstream(file, std::ios::binary) << std::string("\x01\xff\x1b[31mred\x00tail\n", 16);
@@ -207,7 +202,7 @@ TEST(LooseEnds, ParseErrorsShowUnprintableBytesEscaped) {
 // Bytes 18 and 19 of an SQLite file: 1 for a rollback journal, 2 for WAL.
 std::string journal_bytes(const std::string& db) { return testing::read_file(db).substr(18, 2); }
 
-TEST(LooseEnds, DatabasesOfOnlyTheMetaTableAreExitTwoAndLeftUnchanged) {
+TEST(CampaignInputChecks, DatabasesOfOnlyTheMetaTableAreExitTwoAndLeftUnchanged) {
     TempDir dir;
     for (const char* version : {"", "5", "4", "3", "2"}) {
         const std::string db = dir.path(std::string("meta") + version + ".db");
@@ -234,7 +229,7 @@ TEST(LooseEnds, DatabasesOfOnlyTheMetaTableAreExitTwoAndLeftUnchanged) {
     EXPECT_TRUE(contains(r.err, "ulp_steps")) << r.err;
 }
 
-TEST(LooseEnds, DamagedDatabasesGetNoNewCampaign) {
+TEST(CampaignInputChecks, DamagedDatabasesGetNoNewCampaign) {
     TempDir dir;
     const std::string db = dir.path("damaged.db");
     ASSERT_EQ(run_fpverify(small_run(db)).status, 0);
@@ -263,7 +258,7 @@ TEST(LooseEnds, DamagedDatabasesGetNoNewCampaign) {
 
 // ---- 5. numbers and names as typed -------------------------------------------------------------
 
-TEST(LooseEnds, NumbersOutOfRangeAreExitTwoNotWrappedOrClamped) {
+TEST(CampaignInputChecks, NumbersOutOfRangeAreExitTwoNotWrappedOrClamped) {
     TempDir dir;
     const std::string db = dir.path("n.db");
     const CommandResult worst = run_fpverify(small_run(db, {"--worst", "-1"}));
@@ -284,7 +279,7 @@ TEST(LooseEnds, NumbersOutOfRangeAreExitTwoNotWrappedOrClamped) {
     }
 }
 
-TEST(LooseEnds, AClassOrImplNamedTwiceIsExitTwo) {
+TEST(CampaignInputChecks, AClassOrImplNamedTwiceIsExitTwo) {
     TempDir dir;
     const std::string db = dir.path("d.db");
     const std::string vectors = f64_div_vectors();
@@ -311,7 +306,7 @@ TEST(LooseEnds, AClassOrImplNamedTwiceIsExitTwo) {
 
 // ---- 6. vector files named relative to where the campaign started ------------------------------
 
-TEST(LooseEnds, VectorFileCampaignsResumeFromAnotherDirectory) {
+TEST(CampaignInputChecks, VectorFileCampaignsResumeFromAnotherDirectory) {
     TempDir started_in, resumed_in;
     std::filesystem::create_directory(started_in.path("vectors"));
     std::filesystem::copy_file(f64_div_vectors(), started_in.path("vectors/f64_div.level1.txt"));
