@@ -22,7 +22,7 @@ public:
         output_.check({"testfloat"});
         refuse_output_over_databases(output_.out, {database_.db});
         Store store = database_.open(Store::Mode::read_only);
-        const int64_t id = database_.campaign != 0 ? database_.campaign : store.latest_campaign(false);
+        const int64_t id = store.chosen_campaign(database_.campaign, false);
         const ExportSummary s = export_testfloat(store, id, impl_);
         output_.deliver(s.text);
         const std::string left_out =

@@ -44,7 +44,7 @@ int ReportCommand::run(const Invocation&) {
     if (!compare_.empty()) read.push_back(parse_database_ref(compare_, "--compare").path);
     refuse_output_over_databases(output_.out, read);
     Store store = database_.open(Store::Mode::read_only);
-    const int64_t id = database_.campaign != 0 ? database_.campaign : store.latest_campaign(false);
+    const int64_t id = store.chosen_campaign(database_.campaign, false);
     const CampaignReport report = load_report(store, id);
     if (!compare_.empty()) return compare(report);
     output_.deliver(output_.format == "json"    ? render_json(report)
@@ -61,7 +61,7 @@ int ReportCommand::compare(const CampaignReport& now) const {
     const DatabaseRef ref = parse_database_ref(compare_, "--compare");
     Store old_store(ref.path, Store::Mode::read_only);
     const CampaignReport then =
-        load_report(old_store, ref.campaign != 0 ? ref.campaign : old_store.latest_campaign(false));
+        load_report(old_store, old_store.chosen_campaign(ref.campaign, false));
     const CampaignComparison c = compare_campaigns(then, now);
     output_.deliver(output_.format == "json"   ? render_comparison_json(c)
                     : output_.format == "html" ? render_comparison_html(c)

@@ -42,7 +42,7 @@ Launched ResumeCommand::launch(const MpiJob* job) const {
     Launched l;
     l.store = std::make_unique<Store>(database_.existing(), Store::Mode::write_existing);
     Store& store = *l.store;
-    const int64_t id = database_.campaign != 0 ? database_.campaign : store.latest_campaign(true);
+    const int64_t id = store.chosen_campaign(database_.campaign, true);
     l.campaign = store.campaign(id);
     l.units = store.units(id);
     if (l.campaign.status == "partial") {
