@@ -1,7 +1,8 @@
 # fpverify build.
 #   make        build/release/fpverify (with the CUDA backend when nvcc is found)
 #   make test   the test suites: everything under AddressSanitizer and UndefinedBehaviorSanitizer
-#               (CPU), then the GPU suite, whose tests skip with a note where no GPU is usable
+#               (CPU), then, where a GPU is usable, the GPU suite
+#   make test-quick  the edit loop's tier: the CPU suite without sanitizers or its slowest tests
 #   make gpu-test  the GPU suite alone, on a machine with a GPU
 #   make demo   a demonstration campaign and its report
 #   make mutation  the mutation score: the default campaign against every planted-bug mutant
@@ -29,14 +30,18 @@ LDLIBS := -Wl,-Bstatic -lmpfr -lgmp -lz -Wl,-Bdynamic -lsqlite3 -fopenmp
 RELEASE_DIR := build/release
 ASAN_DIR := build/asan
 RELEASE_FLAGS := $(CXXFLAGS_COMMON) -O2 -g
-ASAN_FLAGS := $(CXXFLAGS_COMMON) -O1 -g -fno-omit-frame-pointer \
+# Line tables are all the sanitizers' reports need (-g1: a quarter less compile than -g).
+ASAN_FLAGS := $(CXXFLAGS_COMMON) -O1 -g1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined
+# The suites in tests/ drive the code under test rather than compute, and build three times
+# faster unoptimised; the op tests, which loop over inline generators, keep -O1.
+ASAN_SUITE_FLAGS = $(ASAN_FLAGS) -O0
 
 # The layers, each folder reading only those above it (docs/architecture.md).
 # An op's tests live in its folder (ops/<op>/test_*.cpp) and belong to the test suite.
 OP_TEST_SOURCES := $(wildcard ops/*/test_*.cpp)
 LIB_SOURCES := $(filter-out $(OP_TEST_SOURCES),$(wildcard core/*.cpp core/models/*.cpp corpus/*.cpp reference/*.cpp \
-	ops/*.cpp ops/*/*.cpp model/*.cpp model/statistics/*.cpp store/*.cpp reports/*.cpp verifier/*/*.cpp cli/*.cpp))
+	ops/*.cpp ops/*/*.cpp model/*.cpp model/statistics/*.cpp store/*.cpp reports/*.cpp reports/sections/*.cpp verifier/*/*.cpp cli/*.cpp))
 LIB_SOURCES := $(filter-out cli/main.cpp verifier/cpu/judge_part.cpp,$(LIB_SOURCES))
 # verifier/cpu/judge_part.cpp once per part of the ops (FPV_JUDGE_PART k of JUDGE_PARTS): the CPU
 # judging loops of every op, built in parallel.
@@ -57,6 +62,11 @@ endif
 RELEASE_FLAGS += $(MPI_CFLAGS)
 ASAN_FLAGS += $(MPI_CFLAGS)
 LDLIBS += $(MPI_LIBS)
+# make SANITIZE=1 NVCC= RELEASE_DIR=...: a CPU build with the sanitized build's flags, so that it
+# can start from a copy of build/asan's objects (what the plug-in tests do).
+ifneq ($(SANITIZE),)
+RELEASE_FLAGS := $(ASAN_FLAGS)
+endif
 
 # The CUDA backend, when nvcc is there. CUDA_ARCHS lists the SASS targets; PTX for the last
 # one is embedded too, so newer GPUs run it (e.g. make CUDA_ARCHS="86 89 90").
@@ -110,7 +120,7 @@ MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)
 
-.PHONY: all deps test test-suites gpu-test gpu-test-suite demo bench mutation fpemu-campaign emulation-campaign clean FORCE
+.PHONY: all deps test test-suites test-quick gpu-test gpu-test-suite demo bench mutation fpemu-campaign emulation-campaign clean FORCE
 
 all: deps
 	@$(MAKE) --no-print-directory $(RELEASE_DIR)/fpverify
@@ -165,6 +175,10 @@ $(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(ASAN_FLAGS) -MMD -MP -c $< -o $@
 
+$(ASAN_DIR)/tests/%.o: tests/%.cpp Makefile
+	@mkdir -p $(dir $@)
+	$(CXX) $(ASAN_SUITE_FLAGS) -MMD -MP -c $< -o $@
+
 $(RELEASE_DIR)/fpverify: $(RELEASE_OBJECTS) $(RELEASE_DIR)/cli/main.o
 	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS) $(CUDA_LIBS)
 
@@ -174,27 +188,47 @@ $(ASAN_DIR)/fpverify: $(ASAN_OBJECTS) $(ASAN_DIR)/cli/main.o
 $(ASAN_DIR)/fpverify_tests: $(ASAN_OBJECTS) $(ASAN_TEST_OBJECTS)
 	$(CXX) $(ASAN_FLAGS) $^ -o $@ $(LDLIBS) -lgmpxx -lgtest -lpthread
 
+$(RELEASE_DIR)/fpverify_tests: $(RELEASE_OBJECTS) $(TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
+	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS) $(CUDA_LIBS) -lgmpxx -lgtest -lpthread
+
 $(RELEASE_DIR)/fpverify_gpu_tests: $(RELEASE_OBJECTS) $(GPU_TEST_OBJECTS)
 	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS) $(CUDA_LIBS) -lgmpxx -lgtest -lpthread
 
 # The CPU suite runs under the sanitizers, its end-to-end tests against the sanitized binary;
-# the GPU suite (built when nvcc is there) runs against the CUDA build.
+# the GPU suite runs against the CUDA build where nvcc is there and a GPU answers nvidia-smi.
+# Without a GPU the CUDA build is left out (it would only be skipped: minutes of compile on a
+# small machine); the plug-in tests still compile a plug-in's kernels with nvcc.
 # Each first installs what is missing, then makes the rest in a new make, which finds the tools
 # just installed (mpicxx decides whether MPI is built in).
+# The CPU suite runs as this many shards at once (tests/run_suites.sh).
+TEST_SHARDS ?= 2
+GPU_SUITE := $(if $(GPU_TEST_BINARY),$(shell nvidia-smi -L 2>/dev/null | grep -q '^GPU' && echo yes))
 test: deps
 	@$(MAKE) --no-print-directory test-suites
 
-test-suites: $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests $(if $(GPU_TEST_BINARY),$(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY))
+test-suites: $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests $(if $(GPU_SUITE),$(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY))
+	@$(if $(GPU_SUITE),,echo "gpu suite: no GPU answers nvidia-smi here; not built (make gpu-test on a machine with one)";)
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 FPV_VECTORS=corpus/vectors/testfloat \
-	tests/run_suites.sh "cpu (sanitized)" $(ASAN_DIR)/fpverify_tests $(ASAN_DIR)/fpverify \
-		$(if $(GPU_TEST_BINARY),"gpu" $(GPU_TEST_BINARY) $(RELEASE_DIR)/fpverify)
+	tests/run_suites.sh "cpu (sanitized)" $(TEST_SHARDS) $(ASAN_DIR)/fpverify_tests $(ASAN_DIR)/fpverify \
+		$(if $(GPU_SUITE),"gpu" 1 $(GPU_TEST_BINARY) $(RELEASE_DIR)/fpverify)
+
+# The edit loop's tier: the CPU suite built without sanitizers (a separate build, build/quick),
+# its slowest tests left out (builds with plug-ins, MPI jobs, the golden campaigns, signals and
+# leases that wait on purpose, the browser, the mutation score). A minute or two once built;
+# `make test` is what CI runs.
+QUICK_DIR := build/quick
+QUICK_FILTER := -Plugin.*:Golden.*:Mpi.*:Stopping.*:Lease.*:Browser.*:Cli.MutationScoreCatchesEveryMutant
+test-quick: deps
+	@$(MAKE) --no-print-directory RELEASE_DIR=$(QUICK_DIR) NVCC= $(QUICK_DIR)/fpverify $(QUICK_DIR)/fpverify_tests
+	@FPV_VECTORS=corpus/vectors/testfloat GTEST_FILTER='$(QUICK_FILTER)' \
+	tests/run_suites.sh "cpu (quick)" $(TEST_SHARDS) $(QUICK_DIR)/fpverify_tests $(QUICK_DIR)/fpverify
 
 gpu-test: deps
 	@$(MAKE) --no-print-directory gpu-test-suite
 
 gpu-test-suite: $(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY)
 	@FPV_VECTORS=corpus/vectors/testfloat FPV_REQUIRE_GPU=1 \
-	tests/run_suites.sh "gpu" $(GPU_TEST_BINARY) $(RELEASE_DIR)/fpverify
+	tests/run_suites.sh "gpu" 1 $(GPU_TEST_BINARY) $(RELEASE_DIR)/fpverify
 
 DEMO_DIR := demo
 demo: all
@@ -252,4 +286,5 @@ clean:
 	rm -rf build
 
 -include $(RELEASE_OBJECTS:.o=.d) $(ASAN_OBJECTS:.o=.d) $(ASAN_TEST_OBJECTS:.o=.d) $(GPU_TEST_OBJECTS:.o=.d) \
+	$(TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.d) \
 	$(RELEASE_DIR)/cli/main.d $(ASAN_DIR)/cli/main.d

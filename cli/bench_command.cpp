@@ -9,21 +9,21 @@ namespace {
 
 class BenchCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand("bench", "verified throughput against the MPFR ceiling");
-        c->add_option("--impl", options_.impl, "implementation")->capture_default_str();
-        c->add_option("--class", options_.input_class, "input class")->capture_default_str();
-        c->add_option("--seconds", options_.seconds, "length of the verified campaign")->capture_default_str();
-        c->add_option("--threads", options_.threads,
+    OptionTable options() override {
+        OptionTable c{"bench", "verified throughput against the MPFR ceiling"};
+        c.add("--impl", &options_.impl, "implementation").show_default();
+        c.add("--class", &options_.input_class, "input class").show_default();
+        c.add("--seconds", &options_.seconds, "length of the verified campaign").show_default();
+        c.add("--threads", &options_.threads,
                       "host threads (0: every core; at most " + std::to_string(kMaxThreads) + ")")
-            ->check(thread_count());
-        c->add_option("--backend", options_.backend, "cpu | gpu")->capture_default_str();
-        c->add_flag("--raw", options_.raw,
+            .whole_number_in(kThreadCounts);
+        c.add("--backend", &options_.backend, "cpu | gpu").show_default();
+        c.add("--raw", &options_.raw,
                     "also time every impl of every op (plug-ins included) in dependent loops: on one CPU "
                     "core and, where there is a GPU, on GPU 0");
-        c->add_option("--reference", reference_, "mpfr | fast | exact: the reference of the verified campaign")
-            ->capture_default_str();
-        c->add_flag("--sweep", options_.sweep,
+        c.add("--reference", &reference_, "mpfr | fast | exact: the reference of the verified campaign")
+            .show_default();
+        c.add("--sweep", &options_.sweep,
                     "time one exhaustive class (e.g. --class all32): GPU alone, then end to end "
                     "with each reference");
         return c;

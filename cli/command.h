@@ -1,13 +1,13 @@
-// A subcommand of fpverify: it adds itself and its options to the command line, and runs when it
-// is the one given. cli/main.cpp is a loop over the list in cli/commands.cpp.
+// A subcommand of fpverify: it describes itself and its options as a table, and runs when it is
+// the one given. cli/main.cpp is a loop over the list in cli/commands.cpp; cli/command_line.cpp
+// puts the tables on the command line.
 #pragma once
-
-#include <CLI/CLI.hpp>
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "cli/option_table.h"
 #include "core/usage_error.h"
 
 namespace fpv {
@@ -20,8 +20,8 @@ struct Invocation {
 class Command {
 public:
     virtual ~Command() = default;
-    // Adds the subcommand and its options to `app` and returns it.
-    virtual CLI::App* add_to(CLI::App& app) = 0;
+    // Its name, summary and options, bound to its own members, which parsing fills in.
+    virtual OptionTable options() = 0;
     // The exit status (0 clean, 1 failures found; usage and runtime errors are thrown).
     virtual int run(const Invocation& invocation) = 0;
 };

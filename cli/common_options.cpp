@@ -14,9 +14,9 @@
 
 namespace fpv {
 
-void DatabaseOptions::add_to(CLI::App* command, const std::string& campaign_help) {
-    command->add_option("--db", db, "SQLite database")->required();
-    if (!campaign_help.empty()) command->add_option("--campaign", campaign, campaign_help)->check(database_id());
+void DatabaseOptions::add_to(OptionTable& command, const std::string& campaign_help) {
+    command.add("--db", &db, "SQLite database").required();
+    if (!campaign_help.empty()) command.add("--campaign", &campaign, campaign_help).whole_number_in(kDatabaseIds);
 }
 
 const std::string& DatabaseOptions::existing() const {
@@ -24,11 +24,11 @@ const std::string& DatabaseOptions::existing() const {
     return db;
 }
 
-void OutputOptions::add_to(CLI::App* command, const std::string& formats, const std::string& default_format,
+void OutputOptions::add_to(OptionTable& command, const std::string& formats, const std::string& default_format,
                            bool file) {
     format = default_format;
-    command->add_option("--format", format, formats)->capture_default_str();
-    if (file) command->add_option("--out", out, "output file (default: standard output)");
+    command.add("--format", &format, formats).show_default();
+    if (file) command.add("--out", &out, "output file (default: standard output)");
 }
 
 void OutputOptions::check(const std::vector<std::string>& known) const {
@@ -48,10 +48,10 @@ void OutputOptions::deliver(const std::string& text) const {
     }
 }
 
-void ProgressOptions::add_to(CLI::App* command) {
-    command->add_flag("--progress", progress, "draw a progress line even off a terminal");
-    command->add_flag("--no-progress", no_progress, "no progress line");
-    command->add_flag("--quiet", quiet, "no summary");
+void ProgressOptions::add_to(OptionTable& command) {
+    command.add("--progress", &progress, "draw a progress line even off a terminal");
+    command.add("--no-progress", &no_progress, "no progress line");
+    command.add("--quiet", &quiet, "no summary");
 }
 
 bool ProgressOptions::want_progress() const {

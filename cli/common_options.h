@@ -2,13 +2,12 @@
 // an output format and file, lists, seeds, references, progress and time budgets.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "cli/option_table.h"
 #include "reference/reference_mode.h"
 #include "store/store.h"
 
@@ -20,7 +19,7 @@ struct DatabaseOptions {
     int64_t campaign = 0;  // 0: the command's default
 
     // Without `campaign_help`, the command takes no --campaign.
-    void add_to(CLI::App* command, const std::string& campaign_help);
+    void add_to(OptionTable& command, const std::string& campaign_help);
     // The database, which must exist: a read never creates one.
     const std::string& existing() const;
     Store open(Store::Mode mode) const { return Store(existing(), mode); }
@@ -34,7 +33,7 @@ struct OutputOptions {
     std::string format, out;
 
     // With `file`, an --out option (default: standard output).
-    void add_to(CLI::App* command, const std::string& formats, const std::string& default_format, bool file);
+    void add_to(OptionTable& command, const std::string& formats, const std::string& default_format, bool file);
     // Throws UsageError unless --format is one of `known`.
     void check(const std::vector<std::string>& known) const;
     // Writes `text` to the --out file, or to standard output.
@@ -45,7 +44,7 @@ struct OutputOptions {
 struct ProgressOptions {
     bool progress = false, no_progress = false, quiet = false;
 
-    void add_to(CLI::App* command);
+    void add_to(OptionTable& command);
     // Progress lines on a terminal, or wherever --progress asks for them.
     bool want_progress() const;
 };

@@ -11,11 +11,11 @@ namespace {
 
 class ExportCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand("export", "write a campaign's stored failures as TestFloat test cases");
+    OptionTable options() override {
+        OptionTable c{"export", "write a campaign's stored failures as TestFloat test cases"};
         database_.add_to(c, "campaign id (default: the newest)");
         output_.add_to(c, "testfloat", "testfloat", true);
-        c->add_option("--impl", impl_, "only this impl's failures");
+        c.add("--impl", &impl_, "only this impl's failures");
         return c;
     }
     int run(const Invocation&) override {

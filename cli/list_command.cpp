@@ -93,9 +93,9 @@ Table presets_table() {
 
 class ListCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* command = app.add_subcommand("list", "list ops, impls, classes or query presets");
-        command->add_option("what", what_, "ops | impls | classes | mutants | presets")->capture_default_str();
+    OptionTable options() override {
+        OptionTable command{"list", "list ops, impls, classes or query presets"};
+        command.add("what", &what_, "ops | impls | classes | mutants | presets").show_default();
         return command;
     }
     int run(const Invocation&) override {

@@ -14,12 +14,12 @@ namespace {
 
 class MergeCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand("merge", "combine the shards of a campaign (run --shard K/N) into one");
-        c->add_option("--into", request_.into, "database that receives the merged campaign (created if absent)")
-            ->required();
-        c->add_option("shards", request_.shards, "the shards' databases, PATH or PATH:CAMPAIGN")->required();
-        c->add_flag("--partial", request_.partial, "merge what is there: shards missing or unfinished");
+    OptionTable options() override {
+        OptionTable c{"merge", "combine the shards of a campaign (run --shard K/N) into one"};
+        c.add("--into", &request_.into, "database that receives the merged campaign (created if absent)")
+            .required();
+        c.add("shards", &request_.shards, "the shards' databases, PATH or PATH:CAMPAIGN").required();
+        c.add("--partial", &request_.partial, "merge what is there: shards missing or unfinished");
         return c;
     }
     int run(const Invocation& invocation) override {

@@ -14,13 +14,13 @@ namespace {
 
 class MufuDumpCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand(
+    OptionTable options() override {
+        OptionTable c{
             "mufu-dump",
-            "enumerate rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 on a GPU and compare them with their host models");
-        c->add_option("--out", dir_, "directory for the table and the summary")->capture_default_str();
-        c->add_option("--device", device_, "GPU number")->capture_default_str();
-        c->add_option("--random", random_, "random full operands to compare")->capture_default_str();
+            "enumerate rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 on a GPU and compare them with their host models"};
+        c.add("--out", &dir_, "directory for the table and the summary").show_default();
+        c.add("--device", &device_, "GPU number").show_default();
+        c.add("--random", &random_, "random full operands to compare").show_default();
         return c;
     }
     int run(const Invocation&) override { return mufu_dump(dir_, device_, parse_count(random_, "--random")); }
@@ -33,13 +33,13 @@ private:
 
 class MufuModelCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand(
-            "mufu-model", "derive the host model of rcp.approx.ftz.f64 or rsqrt.approx.ftz.f64 from a mufu-dump table");
-        c->add_option("--instruction", instruction_, "rcp | rsqrt")->capture_default_str();
-        c->add_option("--table", table_, "<instruction>_mantissa_table.bin from mufu-dump")->required();
-        c->add_option("--out", out_, "C++ source to write")->required();
-        c->add_option("--provenance", provenance_, "where the dump came from (comment)");
+    OptionTable options() override {
+        OptionTable c{
+            "mufu-model", "derive the host model of rcp.approx.ftz.f64 or rsqrt.approx.ftz.f64 from a mufu-dump table"};
+        c.add("--instruction", &instruction_, "rcp | rsqrt").show_default();
+        c.add("--table", &table_, "<instruction>_mantissa_table.bin from mufu-dump").required();
+        c.add("--out", &out_, "C++ source to write").required();
+        c.add("--provenance", &provenance_, "where the dump came from (comment)");
         return c;
     }
     int run(const Invocation&) override {

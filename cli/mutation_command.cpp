@@ -12,12 +12,12 @@ namespace {
 
 class MutationCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand(
-            "mutation", "run the default campaign against every planted-bug mutant, and their TestFloat vectors");
-        c->add_option("--count", budget_, "inputs per class (the default campaign's)")->capture_default_str();
-        c->add_option("--seed", options_.seed, "seed")->capture_default_str();
-        c->add_option("--vectors", options_.vectors_dir, "directory of the TestFloat files")->capture_default_str();
+    OptionTable options() override {
+        OptionTable c{
+            "mutation", "run the default campaign against every planted-bug mutant, and their TestFloat vectors"};
+        c.add("--count", &budget_, "inputs per class (the default campaign's)").show_default();
+        c.add("--seed", &options_.seed, "seed").show_default();
+        c.add("--vectors", &options_.vectors_dir, "directory of the TestFloat files").show_default();
         return c;
     }
     int run(const Invocation&) override {

@@ -12,13 +12,13 @@ class OpCommand : public Command {
 public:
     explicit OpCommand(const OpCommandInfo& info) : info_(info) {}
 
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand(std::string(info_.name), std::string(info_.summary));
+    OptionTable options() override {
+        OptionTable c{std::string(info_.name), std::string(info_.summary)};
         for (const OpCommandOption& option : info_.options) {
             std::string& value = args_.values[std::string(option.name)];
             value = std::string(option.default_value);
-            auto* added = c->add_option(std::string(option.name), value, std::string(option.help));
-            if (!option.default_value.empty()) added->capture_default_str();
+            OptionSpec& added = c.add(std::string(option.name), &value, std::string(option.help));
+            if (!option.default_value.empty()) added.show_default();
         }
         return c;
     }

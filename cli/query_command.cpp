@@ -11,13 +11,13 @@ namespace {
 
 class QueryCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand("query", "run read-only SQL or a named preset");
+    OptionTable options() override {
+        OptionTable c{"query", "run read-only SQL or a named preset"};
         database_.add_to(c, "bind ?1 to this campaign id");
-        c->add_option("sql", sql_, "one read-only SQL statement");
-        c->add_option("--preset", preset_, "a named query (fpverify list presets)");
+        c.add("sql", &sql_, "one read-only SQL statement");
+        c.add("--preset", &preset_, "a named query (fpverify list presets)");
         output_.add_to(c, "table | csv | json", "table", false);
-        c->add_option("--timeout", timeout_, "stop the statement after this long (90s, 5m, 1h; default 60s): exit 3");
+        c.add("--timeout", &timeout_, "stop the statement after this long (90s, 5m, 1h; default 60s): exit 3");
         return c;
     }
     int run(const Invocation&) override {

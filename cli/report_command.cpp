@@ -15,14 +15,14 @@ namespace {
 
 class ReportCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand("report", "write a campaign's report");
+    OptionTable options() override {
+        OptionTable c{"report", "write a campaign's report"};
         database_.add_to(c, "campaign id (default: newest)");
         output_.add_to(c, "md | html | json | latex (booktabs tables, a document pdflatex compiles)", "md", true);
-        c->add_option("--compare", compare_,
+        c.add("--compare", &compare_,
                       "OLD.db or OLD.db:ID: compare with that campaign, unit by unit (rates, a test at 5 %, "
                       "categories, worst cases)");
-        c->add_flag("--fail-on-regression", fail_on_regression_, "with --compare: exit 1 when any unit got worse");
+        c.add("--fail-on-regression", &fail_on_regression_, "with --compare: exit 1 when any unit got worse");
         return c;
     }
     int run(const Invocation&) override;

@@ -11,12 +11,12 @@ namespace {
 
 class ReproCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand("repro", "re-run one stored failure");
+    OptionTable options() override {
+        OptionTable c{"repro", "re-run one stored failure"};
         database_.add_to(c, "");
-        c->add_option("--failure", failure_id_, "failure id (see query --preset failures)")
-            ->check(database_id())
-            ->required();
+        c.add("--failure", &failure_id_, "failure id (see query --preset failures)")
+            .whole_number_in(kDatabaseIds)
+            .required();
         return c;
     }
     int run(const Invocation&) override {

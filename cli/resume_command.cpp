@@ -14,15 +14,15 @@ namespace {
 
 class ResumeCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand("resume", "continue a stopped or killed campaign");
+    OptionTable options() override {
+        OptionTable c{"resume", "continue a stopped or killed campaign"};
         database_.add_to(c, "campaign id (default: newest unfinished)");
-        c->add_option("--threads", threads_,
+        c.add("--threads", &threads_,
                       "host threads (0: every core; at most " + std::to_string(kMaxThreads) + "; default: as started)")
-            ->check(thread_count());
-        c->add_option("--devices", devices_, "GPUs for the GPU backend (default: all)");
-        c->add_option("--for", budget_, "time budget for this session (as run --for)");
-        c->add_flag("--mpi", mpi_, "continue across the ranks of an MPI job (as run --mpi)");
+            .whole_number_in(kThreadCounts);
+        c.add("--devices", &devices_, "GPUs for the GPU backend (default: all)");
+        c.add("--for", &budget_, "time budget for this session (as run --for)");
+        c.add("--mpi", &mpi_, "continue across the ranks of an MPI job (as run --mpi)");
         progress_.add_to(c);
         return c;
     }

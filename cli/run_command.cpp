@@ -22,7 +22,7 @@ namespace {
 
 class RunCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override;
+    OptionTable options() override;
     int run(const Invocation& invocation) override;
 
 private:
@@ -38,47 +38,47 @@ private:
     ProgressOptions progress_;
 };
 
-CLI::App* RunCommand::add_to(CLI::App& app) {
-    auto* c = app.add_subcommand("run", "run a campaign and store its results");
-    c->add_option("--impl", impls_, "implementations, comma-separated")->required();
-    c->add_option("--classes", classes_, "input classes, comma-separated, or all")->capture_default_str();
-    c->add_option("--count", count_, "inputs per (impl, class): 1000, 1e9, 2^32, 100M")->capture_default_str();
-    c->add_option("--seed", seed_, "seed of the generated inputs")->capture_default_str();
-    c->add_option("--db", db_, "SQLite database (created if absent)")->capture_default_str();
-    c->add_option("--backend", backend_, "cpu | gpu | auto")->capture_default_str();
-    c->add_option("--threads", threads_,
+OptionTable RunCommand::options() {
+    OptionTable c{"run", "run a campaign and store its results"};
+    c.add("--impl", &impls_, "implementations, comma-separated").required();
+    c.add("--classes", &classes_, "input classes, comma-separated, or all").show_default();
+    c.add("--count", &count_, "inputs per (impl, class): 1000, 1e9, 2^32, 100M").show_default();
+    c.add("--seed", &seed_, "seed of the generated inputs").show_default();
+    c.add("--db", &db_, "SQLite database (created if absent)").show_default();
+    c.add("--backend", &backend_, "cpu | gpu | auto").show_default();
+    c.add("--threads", &threads_,
                   "host threads (0: every core, or OMP_NUM_THREADS where set; at most " +
                       std::to_string(kMaxThreads) + ")")
-        ->check(thread_count())
-        ->capture_default_str();
-    c->add_option("--devices", devices_, "GPUs for the GPU backend, e.g. 0,1 (default: all)");
-    c->add_option("--name", name_, "a name for the campaign")->capture_default_str();
-    c->add_option("--batch", batch_,
+        .whole_number_in(kThreadCounts)
+        .show_default();
+    c.add("--devices", &devices_, "GPUs for the GPU backend, e.g. 0,1 (default: all)");
+    c.add("--name", &name_, "a name for the campaign").show_default();
+    c.add("--batch", &batch_,
                   "inputs per batch, each committed with its checkpoint in one transaction (default: "
                   "adaptive, about half a second of work each); a stop cuts the batch in flight short, and "
                   "batches so small that their commits dominate (under 50 ms each) are warned about");
-    c->add_option("--failures-kept", failures_kept_, "failures stored per (impl, class), lowest indices first")
-        ->capture_default_str();
-    c->add_option("--worst", worst_, "worst cases kept per (impl, class)")
-        ->check(whole_number_in(0, std::numeric_limits<int64_t>::max()))
-        ->capture_default_str();
-    c->add_option("--reference", reference_,
+    c.add("--failures-kept", &failures_kept_, "failures stored per (impl, class), lowest indices first")
+        .show_default();
+    c.add("--worst", &worst_, "worst cases kept per (impl, class)")
+        .whole_number_in({0, std::numeric_limits<int64_t>::max()})
+        .show_default();
+    c.add("--reference", &reference_,
                   "mpfr: MPFR judges every result | exact: results an op's exact check certifies by "
                   "integer arithmetic count as exact (on the GPU, without leaving it), MPFR judges the "
                   "rest and re-judges 1 certified input in 4096 | fast: the host's IEEE 754 answers "
                   "where an op has them (exact sums for float-float ops), MPFR recomputing 1 input in "
                   "1024. `fpverify list ops` says which op has which. Default: exact on the GPU "
                   "backend, mpfr on the CPU");
-    c->add_flag("--strict-nan", strict_nan_,
+    c.add("--strict-nan", &strict_nan_,
                 "hold NaN results to the NaN rule each impl declares (quiet; the first NaN operand "
                 "quieted, or one canonical NaN), as TestFloat's -checkNaNs; by default any NaN "
                 "matches any NaN");
-    c->add_option("--for", budget_,
+    c.add("--for", &budget_,
                   "time budget (90s, 30m, 8h, 1h30m): pause within about a second after it, keeping what was "
                   "judged, resumable (exit 3); units advance in rounds, so each gets a comparable share");
-    c->add_option("--shard", shard_,
+    c.add("--shard", &shard_,
                   "K/N: judge part K (0 to N-1) of every unit's inputs; `fpverify merge` combines the N shards");
-    c->add_flag("--mpi", mpi_,
+    c.add("--mpi", &mpi_,
                 "run across the ranks of an MPI job (mpirun -n R fpverify run --mpi ...); rank 0 writes the "
                 "database, rank r uses GPU r modulo the GPUs it sees");
     progress_.add_to(c);

@@ -10,10 +10,10 @@ namespace {
 
 class StatusCommand : public Command {
 public:
-    CLI::App* add_to(CLI::App& app) override {
-        auto* c = app.add_subcommand(
+    OptionTable options() override {
+        OptionTable c{
             "status", "the running and paused campaigns of a database: owner, progress, rate, time left, failures "
-                      "(read-only, safe while a run writes)");
+                      "(read-only, safe while a run writes)"};
         database_.add_to(c, "only this campaign, whatever its status");
         return c;
     }

@@ -6,7 +6,9 @@
 // each in a section of its own (docs/architecture.md, "Add a tally statistic").
 //
 // A statistic S declares:
-//   static constexpr StatisticTable table    its table, key and value columns (integers)
+//   static constexpr StatisticTable table    its table, key and value columns (integers); a
+//                                            table named "" for a statistic that is one column
+//                                            of the units table only
 //   static constexpr std::string_view unit_column   a column of units it keeps, or ""
 //   void merge(const S&, const TallyLimits&)  associative and commutative, as every tally part
 //   bool operator==(const S&) const
@@ -43,6 +45,12 @@ concept Statistic = requires(S s, const S& other, std::span<const int64_t> row) 
     { other.rows() } -> std::convertible_to<std::vector<StatisticRow>>;
     s.add_row(row);
 };
+
+// What names a statistic (its table, or the unit column of one without a table), in the MPI codec.
+template <Statistic S>
+constexpr std::string_view statistic_name(const S&) {
+    return S::table.name.empty() ? S::unit_column : S::table.name;
+}
 
 // A unit column's value, for statistics that keep one (the others: 0, never written).
 template <Statistic S>

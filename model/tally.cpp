@@ -101,7 +101,6 @@ void Tally::merge(const Tally& other, const TallyLimits& limits) {
     merge_capped(outside_worst, other.outside_worst, limits.worst_kept, worse_than);
     merge_capped(failures, other.failures, limits.failures_kept, lower_index);
     reference_disagreements += other.reference_disagreements;
-    ftz_changed += other.ftz_changed;
     merge_capped(disagreements, other.disagreements, limits.failures_kept, lower_index);
     std::apply([&](auto&... mine) {
         std::apply([&](const auto&... theirs) { (mine.merge(theirs, limits), ...); }, other.statistics());

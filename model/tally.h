@@ -12,6 +12,7 @@
 #include "core/operands.h"
 #include "model/error_bins.h"
 #include "model/failure_map.h"
+#include "model/statistics/flush_changes.h"
 #include "model/statistics/ulp_steps.h"
 #include "model/statistics/wrong_binades.h"
 #include "model/statistics/wrong_runs.h"
@@ -70,15 +71,15 @@ struct Tally {
     std::vector<FailureRecord> failures;      // failures, by index
     uint64_t reference_disagreements = 0;     // vector-file results that the reference contradicts
     std::vector<FailureRecord> disagreements; // a sample of those, by index (result = vector's)
-    uint64_t ftz_changed = 0;                 // flush-to-zero impls: answers that flushing changed
     // The optional statistics (model/statistic.h): each merges, encodes and is stored by itself,
     // and the merge, the MPI codec and the store reach them through statistics().
     WrongRuns wrong_runs;                     // exhaustive sweeps: the wrong inputs exactly
     WrongBinades wrong_by_binade;             // exhaustive sweeps: the wrong inputs by binade
     UlpSteps step_counts;                     // binary32 results inside but not correctly rounded
     FailureMap map;                           // inside the domain: tested and failed by cell
-    auto statistics() { return std::tie(wrong_runs, wrong_by_binade, step_counts, map); }
-    auto statistics() const { return std::tie(wrong_runs, wrong_by_binade, step_counts, map); }
+    FlushChanges ftz_changed;                 // flush-to-zero impls: answers that flushing changed
+    auto statistics() { return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed); }
+    auto statistics() const { return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed); }
 
     uint64_t count(Category c) const { return by_category[static_cast<size_t>(c)]; }
     uint64_t exact() const { return count(Category::exact); }

@@ -49,7 +49,7 @@ Histogram bins_of(const json& list) {
 json statistics_json(const Tally& t) {
     json out = json::object();
     std::apply([&](const auto&... s) {
-        ((out[std::string(s.table.name)] = {{"rows", s.rows()}, {"unit", unit_value_of(s)}}), ...);
+        ((out[std::string(statistic_name(s))] = {{"rows", s.rows()}, {"unit", unit_value_of(s)}}), ...);
     }, t.statistics());
     return out;
 }
@@ -57,7 +57,7 @@ json statistics_json(const Tally& t) {
 void read_statistics(const json& j, Tally& t) {
     std::apply([&](auto&... s) {
         const auto read = [&j](auto& statistic) {
-            const json& part = j.at(std::string(statistic.table.name));
+            const json& part = j.at(std::string(statistic_name(statistic)));
             for (const json& row : part.at("rows")) statistic.add_row(row.get<StatisticRow>());
             set_unit_value_of(statistic, part.at("unit").get<int64_t>());
         };
@@ -77,7 +77,6 @@ std::vector<uint8_t> encode_tally(const Tally& t) {
                     {"failures", records(t.failures)},
                     {"reference_disagreements", t.reference_disagreements},
                     {"disagreements", records(t.disagreements)},
-                    {"ftz_changed", t.ftz_changed},
                     {"statistics", statistics_json(t)}};
     return json::to_msgpack(j);
 }
@@ -95,7 +94,6 @@ Tally decode_tally(const std::vector<uint8_t>& bytes) {
         t.failures = records_of(j.at("failures"));
         t.reference_disagreements = j.at("reference_disagreements").get<uint64_t>();
         t.disagreements = records_of(j.at("disagreements"));
-        t.ftz_changed = j.at("ftz_changed").get<uint64_t>();
         read_statistics(j.at("statistics"), t);
         return t;
     } catch (const json::exception& e) {

@@ -1,20 +1,87 @@
-// What a campaign report says, as one document that the Markdown and HTML reports render: the
-// verdict per impl, the float-float accuracy table, the binary32 section, per-class tables,
-// failure categories, worst inputs, failure maps, histograms, what happens outside the domains,
-// and references that disagree. The HTML report adds plots (reports/svg_plot.h).
+// What a campaign report says, as one document that the Markdown, HTML and JSON reports render:
+// the verdict per impl, the float-float accuracy table, the binary32 section, per-class tables,
+// failure categories, worst inputs, the tally statistics (reports/statistic_sections.h),
+// histograms, what happens outside the domains, and references that disagree. The HTML report
+// adds plots (reports/svg_plot.h); the JSON report is the document's data, a stable, documented
+// format (docs/report-json.md).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
+#include "model/json_text.h"
+#include "model/rate_bound.h"
 #include "ops/catalogue.h"
-#include "reports/report_document.h"
 #include "reports/campaign_report.h"
+#include "reports/report_document.h"
+#include "reports/statistic_sections.h"
 #include "reports/svg_plot.h"
 
 namespace fpv {
 namespace {
 
 using doc::Text;
+using nlohmann::json;
+
+constexpr int kJsonFormatVersion = 1;
+
+// failed / inside; null for 0/0, where nothing inside the domain was judged.
+json rate_json(uint64_t failed, uint64_t inside) {
+    return inside == 0 ? json(nullptr) : json(static_cast<double>(failed) / static_cast<double>(inside));
+}
+
+// The operand words; "c" only for ops of three operands.
+void operands_json(json& j, OpId op, const Operands& in) {
+    j["a"] = hex64(in.a);
+    j["b"] = hex64(in.b);
+    if (op_info(op).arity == 3) j["c"] = hex64(in.c);
+}
+
+json records_json(OpId op, const std::vector<FailureRecord>& list) {
+    json out = json::array();
+    for (const FailureRecord& r : list) {
+        json j = {{"index", r.index},
+                  {"result", hex64(r.result)},
+                  {"expected", hex64(r.expected)},
+                  {"error", json_number(r.error)},
+                  {"category", category_name(r.category)},
+                  {"operands_text", operands_text(op, r.input)},
+                  {"result_text", result_text(op, r.result)}};
+        operands_json(j, op, r.input);
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+json histogram_json(const Histogram& bins) {
+    json list = json::array();
+    bins.for_each([&](int bin, uint64_t count) {
+        json entry = {{"count", count}, {"label", bin_label(bin)}};
+        if (bin == kBinZeroError) {
+            entry["kind"] = "zero";
+        } else if (bin == kBinInfiniteError) {
+            entry["kind"] = "infinite";
+        } else {
+            entry["kind"] = "log2";
+            entry["log2_low"] = bin;
+        }
+        list.push_back(entry);
+    });
+    return list;
+}
+
+json categories_json(const Tally& t) {
+    json out = json::object();
+    for (int i = 0; i < kCategoryCount; ++i) {
+        if (t.by_category[i] != 0) out[std::string(category_name(static_cast<Category>(i)))] = t.by_category[i];
+    }
+    return out;
+}
+
+json optional_u2(double value) { return value < 0 ? json(nullptr) : json(value); }
+
+json max_error_json(const Tally& t) { return t.worst.empty() ? json(nullptr) : json_number(t.max_error()); }
 
 std::string verdict_word(const ImplSummary& s) {
     if (s.tested == 0) return "not run";
@@ -115,13 +182,120 @@ void header(doc::Document& d, const CampaignReport& report) {
     }
     facts.push_back(Text("Command: ").code(c.spec.command_line));
     d.list(std::move(facts));
+    d.data()["format"] = "fpverify-report";
+    d.data()["format_version"] = kJsonFormatVersion;
+    d.data()["campaign"] = {{"id", c.id},
+                            {"name", c.spec.name},
+                            {"status", c.status},
+                            {"created_at", c.created_at},
+                            {"finished_at", c.finished_at.empty() ? json(nullptr) : json(c.finished_at)},
+                            {"seed", c.spec.seed},
+                            {"count_per_unit", c.spec.count},
+                            {"backend", c.spec.backend},
+                            {"reference", std::string(reference_mode_name(c.spec.reference))},
+                            {"strict_nan", c.spec.strict_nan},
+                            {"impls", c.spec.impls},
+                            {"classes", c.spec.classes},
+                            {"elapsed_seconds", c.elapsed_seconds},
+                            {"gpu_wait_seconds", c.gpu_wait_seconds},
+                            {"host_wait_seconds", c.host_wait_seconds},
+                            {"host", c.host},
+                            {"notes", c.notes},
+                            {"fpverify_version", c.version},
+                            {"command_line", c.spec.command_line}};
     d.paragraph(
         "Correctly rounded ops are judged against MPFR's correctly rounded result: a result fails unless it is "
         "bit-identical (any NaN matches any NaN). Float-float ops are judged by their relative error, computed by "
         "MPFR from the exact terms, against each impl's proven bound.");
 }
 
+// An impl's facts for the JSON report: its counts over every class, its claims and what the
+// statistics of its merged tally say.
+json impl_json(const CampaignReport& report, const ImplSummary& s) {
+    json j = {{"impl", s.impl},
+              {"op", std::string(op_info(s.op).name)},
+              {"rounding", std::string(rounding_name(s.info != nullptr ? s.info->spec.rounding : Rounding::rn))},
+              {"error_unit", s.error_unit},
+              {"tested", s.tested},
+              {"inside_domain", s.inside},
+              {"outside_domain", s.outside},
+              {"failed", s.failed},
+              {"max_error", max_error_json(s.merged)},
+              {"categories", categories_json(s.merged)},
+              {"histogram", histogram_json(s.merged.error_histogram)},
+              {"outside_histogram", histogram_json(s.merged.outside_histogram)}};
+    add_statistics_json(s.merged, {report, s}, j);
+    if (s.info == nullptr) return j;
+    const ImplSpec& spec = s.info->spec;
+    j["summary"] = spec.summary;
+    j["domain"] = spec.domain;
+    j["claim"] = spec.claim;
+    if (op_info(s.op).metric == Metric::correctly_rounded) {
+        j["ulp_bound"] = spec.bound;
+        j["bound_source"] = spec.bound_source;
+        j["nan_rule"] = std::string(nan_rule_name(spec.nans));
+        j["ftz"] = spec.ftz;
+        const std::string verdict = domain_verdict(report, s);
+        j["domain_verdict"] = verdict.empty() ? json(nullptr) : json(verdict);
+        if (!verdict.empty()) {
+            const SweepSummary sweep = sweep_summary(report, s);
+            j["sweep"] = {{"patterns", sweep.patterns},
+                          {"wrong", sweep.wrong},
+                          {"outside_domain", sweep.outside},
+                          {"wrong_outside_domain", sweep.wrong_outside},
+                          {"domain_is_exact", sweep.domain_is_exact()}};
+        }
+    } else {
+        j["bound_u2"] = op_info(s.op).error_free ? json(0) : optional_u2(spec.bound);
+        j["bound_source"] = spec.bound_source;
+        j["literature_largest_u2"] = optional_u2(spec.largest_found);
+        j["seed_table5_log2"] = spec.seed_log2 != 0 ? json(spec.seed_log2) : json(nullptr);
+    }
+    return j;
+}
+
+// A unit's facts for the JSON report: all it counted, its worst cases and its statistics.
+json unit_json(const CampaignReport& report, const ImplSummary& s, const UnitState& u) {
+    const Tally& t = u.tally;
+    const OpId op = s.op;
+    json disagreements = json::array();
+    for (const FailureRecord& r : t.disagreements) {
+        json j = {{"index", r.index}, {"vector_result", hex64(r.result)}, {"reference_result", hex64(r.expected)}};
+        operands_json(j, op, r.input);
+        disagreements.push_back(std::move(j));
+    }
+    json j = {{"impl", u.impl},
+              {"op", u.op},
+              {"class", u.input_class},
+              {"input_key", hex64(u.input_key)},
+              {"generator_version", u.generator_version},
+              {"planned", u.size()},
+              {"first_index", u.begin_index},
+              {"tested", t.tested},
+              {"passed", t.passed()},
+              {"failed", t.failed()},
+              {"outside_domain", t.outside()},
+              {"failure_rate", rate_json(t.failed(), t.inside())},
+              {"failure_rate_bound_95",
+               t.has_failures() || t.inside() == 0 ? json(nullptr) : json(zero_failure_rate_bound(t.inside()))},
+              {"max_error", max_error_json(t)},
+              {"categories", categories_json(t)},
+              {"histogram", histogram_json(t.error_histogram)},
+              {"outside_histogram", histogram_json(t.outside_histogram)},
+              {"worst", records_json(op, t.worst)},
+              {"outside_worst", records_json(op, t.outside_worst)},
+              {"failures_stored", u.failures_stored},
+              {"exhaustive", u.exhaustive},
+              {"reference_disagreements", t.reference_disagreements},
+              {"disagreements", disagreements},
+              {"seconds", u.seconds}};
+    add_statistics_json(t, {report, s, &u}, j);
+    return j;
+}
+
 void verdict_table(doc::Document& d, const CampaignReport& report) {
+    d.data()["impls"] = json::array();
+    for (const ImplSummary& s : report.impls) d.data()["impls"].push_back(impl_json(report, s));
     d.heading(2, "Verdict");
     doc::Table t("verdict", {"impl", "claim", "inputs", "inside domain", "failed", "failure rate", "max error", "verdict"}, "llrrrrrl");
     for (const ImplSummary& s : report.impls) {
@@ -182,51 +356,22 @@ void float_float_section(doc::Document& d, const CampaignReport& report) {
         const FailureRecord* worst = s.merged.outside_worst.empty() ? nullptr : &s.merged.outside_worst.front();
         o.rows.push_back({Text().code(s.impl), grouped(s.outside), grouped(s.outside - zero), grouped(infinite),
                           worst != nullptr ? error_text(worst->error) : "-",
-                          s.info != nullptr && s.info->spec.ftz ? grouped(s.merged.ftz_changed) : "-",
+                          s.info != nullptr && s.info->spec.ftz ? grouped(s.merged.ftz_changed.count) : "-",
                           worst != nullptr ? operands_text(s.op, worst->input) + " -> " + result_text(s.op, worst->result)
                                            : ""});
     }
     d.table(std::move(o));
 }
 
-void exhaustive_unit(doc::Document& d, const UnitState& u, size_t runs_kept) {
+void exhaustive_unit(doc::Document& d, const CampaignReport& report, const ImplSummary& s, const UnitState& u) {
     const Tally& t = u.tally;
-    uint64_t wrong = 0;
-    wrong += t.wrong_by_binade.total();
-    Text line = Text().code(u.input_class).plain(
-        ": " + grouped(t.tested) + " of " + grouped(u.size()) + " bit patterns judged, each once" +
-        (t.tested == u.size() ? " (complete)" : " (incomplete)") + "; " + grouped(wrong) + " wrong");
-    if (wrong == 0) {
-        d.list({line.plain(".")});
-        return;
-    }
-    std::vector<Text> runs;
-    if (t.wrong_runs.overflow) {
-        line.plain(", in more than " + grouped(runs_kept) + " maximal runs (too many to keep); by binade below.");
-    } else {
-        line.plain(", in " + grouped(t.wrong_runs.runs.size()) + " maximal run" + (t.wrong_runs.runs.size() == 1 ? "" : "s") +
-                   " of bit patterns:");
-        for (const WrongRun& r : t.wrong_runs.runs) {
-            if (runs.size() == 24) {
-                runs.push_back(Text("... " + grouped(t.wrong_runs.runs.size() - 24) + " more (all in the JSON report)"));
-                break;
-            }
-            runs.push_back(Text(bits32_text(r.first) + " to " + bits32_text(r.last) + ": " +
-                                grouped(static_cast<uint64_t>(r.last) - r.first + 1)));
-        }
-    }
-    d.list({line});
-    if (!runs.empty()) d.list(std::move(runs), 1);
-    std::string binades = "Wrong inputs by binade (sign, exponent field: count): ";
-    bool first = true;
-    for (size_t i = 0; i < t.wrong_by_binade.counts.size(); ++i) {
-        if (t.wrong_by_binade.counts[i] == 0) continue;
-        binades += (first ? "" : "; ") + std::string((i >> 8) ? "-" : "+") + std::to_string(i & 255) + ": " +
-                   grouped(t.wrong_by_binade.counts[i]);
-        first = false;
-    }
-    d.paragraph(binades);
-    d.plot(svg::wrong_binades(t.wrong_by_binade.counts, "wrong inputs of " + u.impl + " x " + u.input_class + " by binade"));
+    const uint64_t wrong = t.wrong_by_binade.total();
+    d.list({Text().code(u.input_class).plain(": " + grouped(t.tested) + " of " + grouped(u.size()) +
+                                             " bit patterns judged, each once" +
+                                             (t.tested == u.size() ? " (complete)" : " (incomplete)") + "; " +
+                                             grouped(wrong) + " wrong.")});
+    if (wrong == 0) return;
+    add_statistics_blocks(t, {report, s, &u}, d);
     if (!t.outside_worst.empty()) {
         // What the impl returns where it is not meant to work: its largest finite errors there.
         const OpId op = op_named(u.op);
@@ -267,7 +412,7 @@ void binary32_section(doc::Document& d, const CampaignReport& report) {
         if (spec.in_domain != nullptr && !verdict.empty()) domain.plain(": ").strong(verdict);
         t.rows.push_back({Text().code(s.impl), error_text(spec.bound), std::string(spec.bound_source), distance,
                           s.inside == 0 ? "-" : s.merged.worst.empty() ? "0" : error_text(s.merged.max_error()),
-                          grouped(s.tested), grouped(s.failed), grouped(s.merged.ftz_changed), domain,
+                          grouped(s.tested), grouped(s.failed), grouped(s.merged.ftz_changed.count), domain,
                           worst_input(s.op, s.merged)});
         t.row_class.push_back(s.failed ? "fail" : "");
     }
@@ -295,46 +440,9 @@ void binary32_section(doc::Document& d, const CampaignReport& report) {
             d.paragraph(p.plain(" The runs below list every wrong input."));
         }
         for (const UnitState& u : report.units) {
-            if (u.impl == s.impl && u.exhaustive) exhaustive_unit(d, u, report.campaign.spec.limits.runs_kept);
+            if (u.impl == s.impl && u.exhaustive) exhaustive_unit(d, report, s, u);
         }
     }
-}
-
-// The failure map: where failures concentrate (the cells with most failures, in every format)
-// and the heat map (HTML).
-void failure_map_section(doc::Document& d, const ImplSummary& s) {
-    const FailureMap& map = s.merged.map;
-    if (map.empty()) return;
-    const OpInfo& op = op_info(s.op);
-    const MapLayout layout = map_layout(op);
-    d.heading(3, Text("Failure map of ").code(s.impl));
-    Text intro("Inputs inside the domain over a 32 x 32 grid: rows " + axis_title(layout.rows, op) + ", columns " +
-               axis_title(layout.cols, op) + "; " + grouped(map.total_tested()) + " tested, " +
-               grouped(map.total_failed()) + " failed.");
-    if (s.map_partial) {
-        intro.plain(" Partial: some units began before failure maps were recorded (schema 7), so the map counts "
-                    "only the inputs judged since.");
-    }
-    d.paragraph(intro);
-    d.plot(svg::failure_map(map, op, "failure map of " + s.impl));
-    if (map.total_failed() == 0) return;
-    std::vector<int> cells;
-    for (int i = 0; i < kMapCells; ++i) {
-        if (map.failed[static_cast<size_t>(i)] != 0) cells.push_back(i);
-    }
-    std::stable_sort(cells.begin(), cells.end(), [&](int a, int b) {
-        return map.failed[static_cast<size_t>(a)] > map.failed[static_cast<size_t>(b)];
-    });
-    doc::Table t("failure-map-cells", {Text("row: " + axis_title(layout.rows, op)), Text("column: " + axis_title(layout.cols, op)),
-                          "tested", "failed", "failure rate"}, "llrrr");
-    for (size_t k = 0; k < std::min<size_t>(cells.size(), 10); ++k) {
-        const size_t i = static_cast<size_t>(cells[k]);
-        t.rows.push_back({bucket_label(layout.rows, cells[k] / kMapSide), bucket_label(layout.cols, cells[k] % kMapSide),
-                          grouped(map.tested[i]), grouped(map.failed[i]), percent_text(map.failed[i], map.tested[i])});
-    }
-    d.paragraph("The cells with the most failures (" + std::to_string(cells.size()) + " of " +
-                std::to_string(kMapCells) + " cells have any; every cell is in the JSON report):");
-    d.table(std::move(t));
 }
 
 void impl_section(doc::Document& d, const CampaignReport& report, const ImplSummary& s) {
@@ -346,8 +454,11 @@ void impl_section(doc::Document& d, const CampaignReport& report, const ImplSumm
     doc::Table t("units", {"class", "tested", "passed", "failed", "failure rate", "95 % bound",
                           Text("max error (" + s.error_unit + ")"), "outside domain", "worst input"}, "lrrrrrrrl");
     std::vector<svg::RateRow> rates;
-    for (const UnitState& u : report.units) {
+    json& units = d.data()["units"];
+    for (size_t i = 0; i < report.units.size(); ++i) {
+        const UnitState& u = report.units[i];
         if (u.impl != s.impl) continue;
+        units[i] = unit_json(report, s, u);
         const Tally& tally = u.tally;
         t.rows.push_back({Text().code(u.input_class),
                           grouped(tally.tested) + (tally.tested < u.size() ? " of " + grouped(u.size()) : ""),
@@ -381,7 +492,7 @@ void impl_section(doc::Document& d, const CampaignReport& report, const ImplSumm
         }
         d.numbered(std::move(worst));
     }
-    failure_map_section(d, s);
+    add_statistics_blocks(s.merged, {report, s}, d);
     if (!s.merged.worst.empty()) {
         const std::string title =
             "Error histogram inside the domain (" + s.error_unit + ", log2 bins; " +
@@ -432,6 +543,7 @@ void disagreements_section(doc::Document& d, const CampaignReport& report) {
 
 doc::Document report_document(const CampaignReport& report) {
     doc::Document d;
+    d.data()["units"] = json::array();
     header(d, report);
     verdict_table(d, report);
     if (report.has_float_float) float_float_section(d, report);
@@ -444,6 +556,8 @@ doc::Document report_document(const CampaignReport& report) {
 }  // namespace
 
 std::string render_markdown(const CampaignReport& report) { return doc::to_markdown(report_document(report)); }
+
+std::string render_json(const CampaignReport& report) { return doc::to_json(report_document(report)); }
 
 std::string render_html(const CampaignReport& report) {
     return doc::to_html(report_document(report), "fpverify campaign " + std::to_string(report.campaign.id) + " (" +

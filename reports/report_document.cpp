@@ -2,9 +2,20 @@
 
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
+#include "model/json_text.h"
 #include "model/text_format.h"
 
 namespace fpv::doc {
+
+Document::Document() : data_(std::make_unique<nlohmann::json>(nlohmann::json::object())) {}
+Document::Document(Document&&) noexcept = default;
+Document& Document::operator=(Document&&) noexcept = default;
+Document::~Document() = default;
+
+std::string to_json(const Document& d) { return json_text(d.data()); }
+
 namespace {
 
 std::string markdown_of(const Text& t, bool in_cell) {

@@ -1,10 +1,14 @@
 // A report as a format-neutral document of headings, paragraphs, lists, tables, preformatted
-// text and plots. The Markdown and HTML reports render the same document, so neither can leave
-// out a section the other has; each format escapes the text by its style.
+// text and plots, and the same facts as data. The Markdown and HTML reports render its blocks,
+// the JSON report its data, and the sections that write one write the other, so no format can
+// leave out a section another has; each format escapes the text by its style.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 namespace fpv::doc {
 
@@ -68,6 +72,15 @@ struct Block {
 
 class Document {
 public:
+    Document();
+    Document(Document&&) noexcept;
+    Document& operator=(Document&&) noexcept;
+    ~Document();
+
+    // The facts as a JSON document (an object), for the JSON report.
+    nlohmann::json& data() { return *data_; }
+    const nlohmann::json& data() const { return *data_; }
+
     void heading(int level, Text t) {
         Block& b = add(Block::Kind::heading);
         b.level = level;
@@ -97,9 +110,11 @@ private:
         return blocks_.back();
     }
     std::vector<Block> blocks_;
+    std::unique_ptr<nlohmann::json> data_;
 };
 
 std::string to_markdown(const Document& d);
+std::string to_json(const Document& d);
 // A whole self-contained page: inline style, no script, no external asset.
 std::string to_html(const Document& d, const std::string& title);
 std::string html_escape(const std::string& s);

@@ -58,6 +58,7 @@ void write_statistic(sqlite3* db, int64_t campaign_id, int ordinal, const S& s) 
         Statement u(db, "UPDATE units SET " + std::string(S::unit_column) + " = ? WHERE campaign_id = ? AND ordinal = ?");
         u.bind(1, unit_value_of(s)).bind(2, campaign_id).bind(3, int64_t{ordinal}).run();
     }
+    if constexpr (S::table.name.empty()) return;  // a unit column only
     if (S::table.replace) {
         Statement clear(db, "DELETE FROM " + std::string(S::table.name) + " WHERE campaign_id = ? AND ordinal = ?");
         clear.bind(1, campaign_id).bind(2, int64_t{ordinal}).run();
@@ -81,6 +82,7 @@ void read_statistic(sqlite3* db, const std::string& path, int64_t campaign_id, i
         u.bind(1, campaign_id).bind(2, int64_t{ordinal});
         if (u.step()) set_unit_value_of(s, u.int64(0));
     }
+    if constexpr (S::table.name.empty()) return;
     Statement rows(db, statistic_sql::select(S::table));
     rows.bind(1, campaign_id).bind(2, int64_t{ordinal});
     const size_t columns = S::table.keys.size() + S::table.values.size();

@@ -75,7 +75,7 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
     std::vector<UnitState> units;
     Statement s(db_, R"sql(
         SELECT ordinal, impl, class, planned, next_index, tested, failures_stored, seconds,
-               source_digest, reference_disagreements, ftz_changed, exhaustive,
+               source_digest, reference_disagreements, exhaustive,
                op, input_key, generator_version, begin_index, map_partial
         FROM units WHERE campaign_id = ? ORDER BY ordinal)sql");
     s.bind(1, campaign_id);
@@ -91,13 +91,12 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
         u.seconds = s.real(7);
         u.digest = s.text(8);
         u.tally.reference_disagreements = static_cast<uint64_t>(s.int64(9));
-        u.tally.ftz_changed = static_cast<uint64_t>(s.int64(10));
-        u.exhaustive = s.int64(11) != 0;
-        u.op = s.text(12);
-        u.input_key = s.text(13).empty() ? 0 : parse_hex64(s.text(13));
-        u.generator_version = static_cast<int>(s.int64(14));
-        u.begin_index = static_cast<uint64_t>(s.int64(15));
-        u.map_partial = s.int64(16) != 0;
+        u.exhaustive = s.int64(10) != 0;
+        u.op = s.text(11);
+        u.input_key = s.text(12).empty() ? 0 : parse_hex64(s.text(12));
+        u.generator_version = static_cast<int>(s.int64(13));
+        u.begin_index = static_cast<uint64_t>(s.int64(14));
+        u.map_partial = s.int64(15) != 0;
         units.push_back(std::move(u));
     }
     for (UnitState& u : units) {

@@ -68,16 +68,14 @@ void Store::write_unit_state(int64_t campaign_id, const UnitState& unit, std::sp
     const Tally& tally = unit.tally;
     Statement u(db_, R"sql(
         UPDATE units SET next_index = ?, tested = ?, passed = ?, failed = ?, max_error = ?,
-            reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?,
-            ftz_changed = ?, map_partial = ?
+            reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?, map_partial = ?
         WHERE campaign_id = ? AND ordinal = ?)sql");
     u.bind(1, as_sql(unit.next_index)).bind(2, as_sql(tally.tested)).bind(3, as_sql(tally.passed()));
     u.bind(4, as_sql(tally.failed()));
     u.bind_optional(5, tally.worst.empty() ? std::nullopt : std::optional<double>(tally.max_error()));
     u.bind(6, as_sql(tally.reference_disagreements)).bind(7, as_sql(unit.failures_stored));
-    u.bind(8, unit.seconds).bind(9, as_sql(tally.outside())).bind(10, as_sql(tally.ftz_changed));
-    u.bind(11, int64_t{unit.map_partial ? 1 : 0});
-    u.bind(12, campaign_id).bind(13, int64_t{unit.ordinal}).run();
+    u.bind(8, unit.seconds).bind(9, as_sql(tally.outside())).bind(10, int64_t{unit.map_partial ? 1 : 0});
+    u.bind(11, campaign_id).bind(12, int64_t{unit.ordinal}).run();
     std::apply([&](const auto&... s) { (write_statistic(db_, campaign_id, unit.ordinal, s), ...); }, tally.statistics());
     Statement cat(db_, R"sql(
         INSERT INTO category_counts (campaign_id, ordinal, category, count) VALUES (?, ?, ?, ?)

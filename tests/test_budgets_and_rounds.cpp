@@ -77,7 +77,7 @@ TEST(BudgetsAndRounds, TalliesSurviveTheTripBetweenRanksBitForBit) {
     t.wrong_by_binade.counts[300] = 4;
     t.step_counts.counts.assign(UlpSteps::kBuckets, 0);
     t.step_counts.counts[2] = 1;
-    t.ftz_changed = 3;
+    t.ftz_changed.count = 3;
     t.reference_disagreements = 1;
     EXPECT_EQ(decode_tally(encode_tally(t)), t);
     EXPECT_EQ(decode_tally(encode_tally(Tally{})), Tally{});

@@ -1,6 +1,6 @@
 // Bring your own implementation: the worked example of the README, copied to a directory
-// outside the tree, built in with make EXTRA_IMPLS=... (a CPU build of its own, so the test
-// needs no GPU and leaves build/ alone), listed, and verified by a campaign.
+// outside the tree, built in with make EXTRA_IMPLS=... (a build of its own, so the test leaves
+// build/ alone), listed, and verified by a campaign.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -17,9 +17,10 @@ namespace {
 using namespace testing;
 
 // Builds fpverify with a plug-in header into `build`, as a user would: make EXTRA_IMPLS=...
-// When the stock release build is there, its objects are copied first (timestamps kept), so
-// that only what the plug-in changes is compiled again (the catalogue, the GPU plug-in kernels);
-// otherwise a CPU build of everything.
+// It starts from a copy of a build's objects (timestamps kept), so that only what the plug-in
+// changes is compiled again (the catalogue, and the GPU plug-in kernels where the base has them):
+// the CUDA release build where there is one, else the sanitized CPU build that `make test` has
+// just made (built on with its flags, SANITIZE=1); otherwise a CPU build of everything.
 CommandResult build_with_plugin(const std::string& build, const std::vector<std::string>& variables) {
     // A nested make must not inherit the outer make's job server.
     unsetenv("MAKEFLAGS");
@@ -27,13 +28,23 @@ CommandResult build_with_plugin(const std::string& build, const std::vector<std:
     unsetenv("MAKELEVEL");
     std::vector<std::string> args = {"-s", "-j" + std::to_string(std::max(1u, std::thread::hardware_concurrency())),
                                      "RELEASE_DIR=" + build};
+    std::string base;
     if (testing::file_exists("build/release/fpverify")) {
-        std::filesystem::create_directories(build);
-        const CommandResult copied = run_command("cp", {"-rp", "build/release/.", build});
-        if (copied.status != 0) return copied;
-        std::filesystem::remove(build + "/fpverify");
+        base = "build/release";
+    } else if (testing::file_exists("build/asan/fpverify")) {
+        base = "build/asan";
+        args.insert(args.end(), {"SANITIZE=1", "NVCC="});
     } else {
         args.push_back("NVCC=");
+    }
+    if (!base.empty()) {
+        std::filesystem::create_directories(build);
+        // Every folder of objects but the test suites'.
+        for (const auto& entry : std::filesystem::directory_iterator(base)) {
+            if (!entry.is_directory() || entry.path().filename() == "tests") continue;
+            const CommandResult copied = run_command("cp", {"-rp", entry.path().string(), build + "/"});
+            if (copied.status != 0) return copied;
+        }
     }
     args.insert(args.end(), variables.begin(), variables.end());
     args.push_back(build + "/fpverify");

@@ -114,7 +114,7 @@ TEST(Store, TalliesRoundTripWithEveryPart) {
     off.wrong = true;
     t.record(9, {0x3f800009u, 0}, 0, off, limits);
     t.record_wrong(0x3f800009u, limits);
-    t.ftz_changed = 3;
+    t.ftz_changed.count = 3;
     s.commit_batch(id, unit, {}, 1.0, 0, 0);
     const std::vector<UnitState> back = s.units(id);
     ASSERT_EQ(back.size(), 1u);

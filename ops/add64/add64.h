@@ -11,25 +11,18 @@
 
 namespace fpv::op {
 
-struct add64 : binary64::FamilyTraits {
+struct add64 : binary64::RoundedByHost<::fpv::add64::Sum, 2> {
     static constexpr std::string_view name = "add64";
     static constexpr std::string_view summary = "IEEE-754 binary64 addition x+y, correctly rounded";
-    static constexpr auto operands = binary64::kBinary;
     static constexpr uint64_t key_salt = uint64_t{19} << 56;
     static constexpr std::string_view testfloat = "f64_add";
     using reference = MpfrOfTwo<mpfr_add>;
-    using host_ieee = binary64::HostIeee<::fpv::add64::Sum, 2>;
     using exact_check = ::fpv::exact_check::Sum<false>;
-    using raw_chain = Binary64Chain<2, true>;
-    using classes = concat_t<binary64::GenericFront<add64>,
-                             TypeList<::fpv::add64::Cancellation, ::fpv::add64::Ties, ::fpv::add64::Midpoint,
-                                      ::fpv::add64::NearExact, ::fpv::add64::Subnormal, ::fpv::add64::Overflow>,
-                             binary64::GenericBack<add64>, TypeList<generic::VectorFile<add64>>>;
-    using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::add64::Sum>,
-                             ::fpv::natives::CudaInEveryRounding<::fpv::add64::Sum>>;
+    using classes = binary64::Classes<add64, TypeList<::fpv::add64::Cancellation, ::fpv::add64::Ties,
+                                                      ::fpv::add64::Midpoint, ::fpv::add64::NearExact,
+                                                      ::fpv::add64::Subnormal, ::fpv::add64::Overflow>>;
     using impls = ::fpv::add64::Emulations;
     using mutants = ::fpv::add64::Mutants;
-    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

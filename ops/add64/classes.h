@@ -6,6 +6,7 @@
 // are these with b negated (ops/sub64/classes.h).
 #pragma once
 
+#include "corpus/drawn.h"
 #include "corpus/class_traits.h"
 #include "corpus/exact_int.h"
 #include "corpus/random_values.h"
@@ -197,76 +198,57 @@ FPV_HD FPV_INLINE Operands overflow(CounterRng& rng, uint64_t index) {
     return shuffle(rng, b64::from_scaled_integer(a, 971, false), value(b_int, 970 - u, false));
 }
 
+// The draws of the classes below that take a kind or a side.
+FPV_HD FPV_INLINE Operands near_midpoint(CounterRng& rng) { return near(rng, true); }
+FPV_HD FPV_INLINE Operands near_representable(CounterRng& rng) { return near(rng, false); }
+FPV_HD FPV_INLINE Operands subnormal(CounterRng& rng, uint64_t index) { return subnormal_sum(rng, index % 3); }
+
 }  // namespace class_detail
 
-struct Cancellation : ClassDefaults {
+struct Cancellation : Drawn<class_detail::cancellation> {
     static constexpr std::string_view name = "cancellation";
     static constexpr std::string_view guarantee =
         "index mod 56 = d in 0..53: a, b of opposite signs, the larger normal, with "
         "|a + b| in [2^(E-d), 2^(E-d+1)) for E = floor(log2 max(|a|, |b|)): exactly d leading bits "
         "cancel (subnormal sums and operands included); 54: b = -a, finite nonzero (a + b = +0, or -0 "
         "rounding down); 55: a, b zeros, each pair of signs in turn (index/56 mod 4)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::cancellation(rng, index);
-    }
 };
 
-struct Ties : ClassDefaults {
+struct Ties : Drawn<class_detail::tie> {
     static constexpr std::string_view name = "ties";
     static constexpr std::string_view guarantee =
         "a + b = (2k + 1) * 2^(q-1) exactly, halfway between k * 2^q and (k + 1) * 2^q, 2^q the ulp of "
         "|a + b| (q from -1073 to 971; (k + 1) * 2^q may be 2^1024); k even for even indices, odd for "
         "odd ones; a, b finite nonzero, of the same or opposite signs";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::tie(rng, index);
-    }
 };
 
-struct Midpoint : ClassDefaults {
+struct Midpoint : Drawn<class_detail::near_midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "a, b finite, |a + b| above 2^-981 and at a nonzero distance of at most 2^-41 ulp from a "
         "rounding midpoint, on either side; the smaller operand below 2^12 ulp of a + b";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::near(rng, true);
-    }
 };
 
-struct NearExact : ClassDefaults {
+struct NearExact : Drawn<class_detail::near_representable> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "a, b finite, |a + b| above 2^-981 and at a nonzero distance of at most 2^-41 ulp from a "
         "representable number, on either side; the smaller operand below 2^12 ulp of a + b";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::near(rng, false);
-    }
 };
 
-struct Subnormal : ClassDefaults {
+struct Subnormal : Drawn<class_detail::subnormal> {
     static constexpr std::string_view name = "subnormal";
     static constexpr std::string_view guarantee =
         "a + b a nonzero subnormal (exact): a, b subnormal (index mod 3 = 0), one normal and one "
         "subnormal (1), both normal (2)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::subnormal_sum(rng, index % 3);
-    }
 };
 
-struct Overflow : ClassDefaults {
+struct Overflow : Drawn<class_detail::overflow> {
     static constexpr std::string_view name = "overflow";
     static constexpr std::string_view guarantee =
         "a, b finite nonzero of one sign, |a + b| = t exactly (index/3 even) or within 2^969 of t at a "
         "nonzero distance, on either side (index/3 odd), where t is the largest finite number, "
         "2^1024 - 2^970 (where rounding to nearest overflows) or 2^1024 (index mod 3)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::overflow(rng, index);
-    }
 };
 
 }  // namespace fpv::add64

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <type_traits>
 
 #include "core/op_traits.h"
 #include "corpus/generic_classes.h"
@@ -39,10 +40,29 @@ struct HostIeee {
     }
 };
 
-// The generic classes in the order every op lists them before its own.
-template <class Op>
-using GenericFront = TypeList<generic::BoundaryValues<Op>>;
-template <class Op>
-using GenericBack = TypeList<generic::UniformBits<Op>, generic::RandomNormal<Op>, generic::Patterns<Op>>;
+template <int kArity>
+inline constexpr auto kOperands = kBinary;
+template <>
+inline constexpr auto kOperands<1> = kUnary;
+template <>
+inline constexpr auto kOperands<3> = kTernary;
+
+// What an op of kArity operands, computed exactly by F's host(double...) in the thread's
+// rounding mode, takes from F and its arity: its operands, its fast reference, the dependent
+// chain that times it raw, and the native impls (the host and CUDA in every rounding mode).
+template <class F, int kArity>
+struct RoundedByHost : FamilyTraits {
+    static constexpr auto operands = kOperands<kArity>;
+    using host_ieee = HostIeee<F, kArity>;
+    using raw_chain = Binary64Chain<kArity, kArity != 1>;
+    using natives = concat_t<::fpv::natives::HostInEveryRounding<F>, ::fpv::natives::CudaInEveryRounding<F>>;
+};
+
+// An op's classes: the generic ones around its own, in the order every op runs them, then
+// TestFloat's files where TestFloat has the op.
+template <class Op, class Own, bool kTestFloat = true>
+using Classes = concat_t<TypeList<generic::BoundaryValues<Op>>, Own,
+                         TypeList<generic::UniformBits<Op>, generic::RandomNormal<Op>, generic::Patterns<Op>>,
+                         std::conditional_t<kTestFloat, TypeList<generic::VectorFile<Op>>, TypeList<>>>;
 
 }  // namespace fpv::binary64

@@ -4,6 +4,7 @@
 // ops/div64/test_classes.cpp checks every guarantee in exact rational arithmetic.
 #pragma once
 
+#include "corpus/drawn.h"
 #include "corpus/class_traits.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
@@ -148,61 +149,49 @@ FPV_HD FPV_INLINE Operands midpoint(CounterRng& rng) {
             b64::from_scaled_integer(s.y, ey - 52, rng.coin())};
 }
 
+// The draws of the classes below that take a target.
+FPV_HD FPV_INLINE Operands underflow(CounterRng& rng, uint64_t index) {
+    return near_target(rng, underflow_target(index));
+}
+FPV_HD FPV_INLINE Operands overflow(CounterRng& rng, uint64_t index) {
+    return near_target(rng, overflow_target(index));
+}
+
 }  // namespace class_detail
 
-struct Subnormal : ClassDefaults {
+struct Subnormal : Drawn<class_detail::subnormal> {
     static constexpr std::string_view name = "subnormal";
     static constexpr std::string_view guarantee =
         "index mod 4 = 0: subnormal dividend; 1: subnormal divisor; 2: both subnormal; "
         "3: normal operands with 2^-1075 < |x/y| < 2^-1022";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::subnormal(rng, index);
-    }
 };
 
-struct Underflow : ClassDefaults {
+struct Underflow : Drawn<class_detail::underflow> {
     static constexpr std::string_view name = "underflow";
     static constexpr std::string_view guarantee =
         "|x/y| within 5*2^-52 (relative) of 2^-1075, 2^-1074, 2^-1022 - 2^-1075 or 2^-1022 "
         "(index mod 4), on both sides; x and y normal";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::near_target(rng, class_detail::underflow_target(index));
-    }
 };
 
-struct Overflow : ClassDefaults {
+struct Overflow : Drawn<class_detail::overflow> {
     static constexpr std::string_view name = "overflow";
     static constexpr std::string_view guarantee =
         "|x/y| within 5*2^-52 (relative) of the largest finite number, of 2^1024 - 2^970 (where "
         "rounding overflows) or of 2^1024 (index mod 3), on both sides; x and y normal";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::near_target(rng, class_detail::overflow_target(index));
-    }
 };
 
-struct Ties : ClassDefaults {
+struct Ties : Drawn<class_detail::tie> {
     static constexpr std::string_view name = "ties";
     static constexpr std::string_view guarantee =
         "x/y = n * 2^-1075 exactly, n odd below 2^53: halfway between two adjacent subnormals "
         "(or between 0 and 2^-1074, or the largest subnormal and 2^-1022)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::tie(rng);
-    }
 };
 
-struct Midpoint : ClassDefaults {
+struct Midpoint : Drawn<class_detail::midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "normal x, y with a normal quotient whose distance to the nearest rounding midpoint is "
         "nonzero and below 2^-40 ulp";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::midpoint(rng);
-    }
 };
 
 }  // namespace fpv::div64

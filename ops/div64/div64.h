@@ -6,9 +6,7 @@
 #include <array>
 
 #include "core/impl_traits.h"
-#include "core/op_traits.h"
-#include "ops/binary64/raw_chain.h"
-#include "corpus/generic_classes.h"
+#include "ops/binary64/family.h"
 #include "ops/div64/classes.h"
 #include "ops/div64/impls.h"
 #include "ops/div64/mutants.h"
@@ -19,25 +17,13 @@
 
 namespace fpv::op {
 
-struct div64 {
+struct div64 : binary64::RoundedByHost<::fpv::div64::NativeDivide, 2> {
     static constexpr std::string_view name = "div64";
     static constexpr std::string_view summary = "IEEE-754 binary64 division x/y, correctly rounded";
-    static constexpr std::array<Operand, 2> operands{{{Format::binary64, "x"}, {Format::binary64, "y"}}};
-    static constexpr Format result = Format::binary64;
-    static constexpr Metric metric = Metric::correctly_rounded;
     static constexpr uint64_t key_salt = uint64_t{0} << 56;
     static constexpr std::string_view testfloat = "f64_div";
-
     using reference = MpfrOfTwo<mpfr_div>;
-    // The fast reference keeps the host's NaN, payload and all (any NaN matches any NaN).
-    struct host_ieee {
-        static constexpr bool canonical_nan = false;
-        static uint64_t eval(const Operands& in) { return bits_of(double_of(in.a) / double_of(in.b)); }
-    };
     using exact_check = ::fpv::exact_check::Quotient<Format::binary64>;
-    using host_error = None;
-    // Every operand of the next call comes from the last result (ops/binary64/raw_chain.h).
-    using raw_chain = Binary64Chain<2, true>;
     // As the seed post timed division, for comparison: a running dividend divided by each
     // thread's own divisor, held fixed, which lets the compiler hoist work on it out of the loop.
     struct seed_style_chain {
@@ -50,12 +36,9 @@ struct div64 {
         }
     };
 
-    using classes = TypeList<generic::BoundaryValues<div64>, ::fpv::div64::Subnormal, ::fpv::div64::Underflow,
-                             ::fpv::div64::Overflow, ::fpv::div64::Ties, ::fpv::div64::Midpoint, ::fpv::div64::NearExact,
-                             generic::UniformBits<div64>, generic::RandomNormal<div64>, generic::Patterns<div64>,
-                             generic::VectorFile<div64>>;
-    using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::div64::NativeDivide>,
-                             ::fpv::natives::CudaInEveryRounding<::fpv::div64::NativeDivide>>;
+    using classes = binary64::Classes<div64, TypeList<::fpv::div64::Subnormal, ::fpv::div64::Underflow,
+                                                      ::fpv::div64::Overflow, ::fpv::div64::Ties, ::fpv::div64::Midpoint,
+                                                      ::fpv::div64::NearExact>>;
     using impls = TypeList<::fpv::div64::EmuHalley, ::fpv::div64::EmuHalleyFixed, ::fpv::div64::EmuNr>;
     using mutants = ::fpv::div64::Mutants;
     using commands = TypeList<::fpv::div64::ProveCommand>;

@@ -4,6 +4,7 @@
 // ops/div64/test_near_exact.cpp proves the guarantee in exact rational arithmetic.
 #pragma once
 
+#include "corpus/drawn.h"
 #include "corpus/class_traits.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
@@ -62,15 +63,11 @@ FPV_HD FPV_INLINE Operands near_exact(CounterRng& rng) {
 
 }  // namespace class_detail
 
-struct NearExact : ClassDefaults {
+struct NearExact : Drawn<class_detail::near_exact> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "normal x, y with a normal quotient within 2^-40 ulp of a binary64 number and not equal to it, "
         "on either side: X*2^k - m*Y = e for the significands, m of 53 bits, 0 < |e| <= 2^11";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::near_exact(rng);
-    }
 };
 
 }  // namespace fpv::div64

@@ -190,6 +190,26 @@ FPV_HD FPV_INLINE Operands specials(CounterRng& rng) {
     return operands_of<Op>({c[0], c[1]}, {c[2], c[3]});
 }
 
+// The draws of the classes below that combine the ones above.
+template <class Op>
+FPV_HD FPV_INLINE Operands half_ulp(CounterRng& rng) {
+    const Pair x = half_ulp_pair(rng);
+    const Pair y = kShape<Op> == Shape::two_pairs ? half_ulp_pair(rng) : random_pair(rng, -20, 20);
+    return operands_of<Op>(x, y);
+}
+
+template <class Op>
+FPV_HD FPV_INLINE Operands gap_wide(CounterRng& rng) {
+    const int d = static_cast<int>(rng.between(24, 50));
+    const int gap = rng.coin() ? d : -d;
+    return with_gap<Op>(rng, gap);
+}
+
+template <class Op>
+FPV_HD FPV_INLINE Operands gap_narrow(CounterRng& rng) {
+    return with_gap<Op>(rng, static_cast<int>(rng.between(-2, 2)));
+}
+
 }  // namespace detail
 
 template <class Op>
@@ -207,104 +227,69 @@ struct RandomPairs : ClassDefaults {
 };
 
 template <class Op>
-struct Cancellation : ClassDefaults {
+struct Cancellation : Drawn<detail::cancellation<Op>> {
     static constexpr std::string_view name = "cancellation";
     static constexpr std::string_view guarantee =
         "y close to -x with |xh| in [2^10, 2^21): pairs: yh = -xh and yl = -xl + xl 2^-k (k in 0..24; "
         "k = 0 gives x + y = 0), or yh = -xh +- 1 ulp; pair + float: y = -xh or -xh +- 1 ulp; two "
         "floats: b = -a moved by up to 4 ulps";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return detail::cancellation<Op>(rng);
-    }
 };
 
 template <class Op>
-struct PowersOfTwo : ClassDefaults {
+struct PowersOfTwo : Drawn<detail::powers_of_two<Op>> {
     static constexpr std::string_view name = "pow2_hi";
     static constexpr std::string_view guarantee =
         "high parts exactly +-2^e, e in [-20, 20], with normalised random lo (below a power of two the "
         "spacing halves); lone floats are 2^e or a neighbour";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return detail::powers_of_two<Op>(rng);
-    }
 };
 
 template <class Op>
-struct HalfUlpLo : ClassDefaults {
+struct HalfUlpLo : Drawn<detail::half_ulp<Op>> {
     static constexpr std::string_view name = "half_ulp_lo";
     static constexpr std::string_view guarantee =
         "pair operands with even hi and lo = +-ulp(hi)/2 (+-ulp(hi)/4 towards zero at a power of two), "
         "or 1 to 3 ulp(lo) inside that: the ties of normalisation; still normalised";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        const Pair x = detail::half_ulp_pair(rng);
-        const Pair y = kShape<Op> == Shape::two_pairs ? detail::half_ulp_pair(rng) : detail::random_pair(rng, -20, 20);
-        return operands_of<Op>(x, y);
-    }
 };
 
 template <class Op>
-struct GapWide : ClassDefaults {
+struct GapWide : Drawn<detail::gap_wide<Op>> {
     static constexpr std::string_view name = "gap_wide";
     static constexpr std::string_view guarantee =
         "random normalised operands whose exponents differ by 24 to 50, both within [-30, 30]";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        const int d = static_cast<int>(rng.between(24, 50));
-        return detail::with_gap<Op>(rng, rng.coin() ? d : -d);
-    }
 };
 
 template <class Op>
-struct GapNarrow : ClassDefaults {
+struct GapNarrow : Drawn<detail::gap_narrow<Op>> {
     static constexpr std::string_view name = "gap_narrow";
     static constexpr std::string_view guarantee =
         "random normalised operands whose exponents differ by at most 2, random signs";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return detail::with_gap<Op>(rng, static_cast<int>(rng.between(-2, 2)));
-    }
 };
 
 template <class Op>
-struct NearOverflow : ClassDefaults {
+struct NearOverflow : Drawn<detail::near_overflow<Op>> {
     static constexpr std::string_view name = "near_overflow";
     static constexpr std::string_view guarantee =
         "results near 2^128: sums of operands in [2^126, 2^128), products of operands in [2^62, 2^65), "
         "quotients of [2^125, 2^128) by [2^-3, 2); splits of [2^110, 2^128). Outside every domain";
     static constexpr bool inside_domains = false;
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return detail::near_overflow<Op>(rng);
-    }
 };
 
 template <class Op>
-struct SubnormalLo : ClassDefaults {
+struct SubnormalLo : Drawn<detail::subnormal_lo<Op>> {
     static constexpr std::string_view name = "subnormal_lo";
     static constexpr std::string_view guarantee =
         "pairs with hi in [2^-126, 2^-100), so that lo is subnormal (for products and quotients one "
         "operand may be ordinary); lone floats subnormal or below 2^-89. Outside every domain";
     static constexpr bool inside_domains = false;
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return detail::subnormal_lo<Op>(rng);
-    }
 };
 
 template <class Op>
-struct Specials : ClassDefaults {
+struct Specials : Drawn<detail::specials<Op>> {
     static constexpr std::string_view name = "specials";
     static constexpr std::string_view guarantee =
         "every component drawn from +-0, +-inf, quiet and signalling NaN, +-largest finite, +-least "
         "normal, +-least subnormal, +-1: pairs need not be normalised. Outside every domain";
     static constexpr bool inside_domains = false;
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return detail::specials<Op>(rng);
-    }
 };
 
 // The classes that fit an op's operands, in the order `--classes all` runs them: the ties of

@@ -7,6 +7,7 @@
 // arithmetic.
 #pragma once
 
+#include "corpus/drawn.h"
 #include "ops/mul64/classes.h"
 
 namespace fpv::fma64 {
@@ -348,93 +349,65 @@ FPV_HD FPV_INLINE Operands near_exact(CounterRng& rng, uint64_t index) {
 
 }  // namespace class_detail
 
-struct Cancellation : ClassDefaults {
+struct Cancellation : Drawn<class_detail::cancellation> {
     static constexpr std::string_view name = "cancellation";
     static constexpr std::string_view guarantee =
         "even index: a*b = -c exactly, a, b, c finite nonzero (normal or subnormal), either sign, so "
         "a*b + c = 0 (+0, or -0 rounding down); odd index: a, b normal, 2^-970 <= |a*b| < 2^1023, "
         "c = -RN(a*b) or -RZ(a*b), so a*b + c is a*b's rounding error, exactly representable";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::cancellation(rng, index);
-    }
 };
 
-struct Sticky : ClassDefaults {
+struct Sticky : Drawn<class_detail::sticky> {
     static constexpr std::string_view name = "sticky";
     static constexpr std::string_view guarantee =
         "a, b normal, 2^-1013 <= |a*b| < 2^1023, c nonzero of either sign with |c| < 2^-60 |a*b| (down "
         "to below 2^-2000 |a*b|); a*b not representable (odd 53-bit significands) except for index "
         "mod 4 = 3, where it is, with odd parts of at least 8 bits each; c normal for index mod 4 = 0, 2 "
         "(where |a*b| >= 2^-961), subnormal for 1, either for 3";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::sticky(rng, index);
-    }
 };
 
-struct Overflow : ClassDefaults {
+struct Overflow : Drawn<class_detail::overflow> {
     static constexpr std::string_view name = "overflow";
     static constexpr std::string_view guarantee =
         "a, b, c normal, c of the sign opposite to a*b, t < |a*b| < t + 2^1023 where t is the largest "
         "finite number, 2^1024 - 2^970 (where rounding to nearest overflows) or 2^1024 (index mod 3); "
         "|a*b + c| = t exactly (index/3 mod 3 = 0) or within 2^973 of t at a nonzero distance, on "
         "either side (mod 3 = 1, 2)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::overflow(rng, index);
-    }
 };
 
-struct Underflow : ClassDefaults {
+struct Underflow : Drawn<class_detail::underflow> {
     static constexpr std::string_view name = "underflow";
     static constexpr std::string_view guarantee =
         "a, b normal, 2^-1042 <= |a*b| < 2^-1021, c nonzero with |c| < 2^-1021 and of the sign that "
         "moves a*b towards t; a*b + c of a*b's sign with 0 < ||a*b + c| - t| < 3*2^-1074, t = 2^-1022 "
         "(even index) or 2^-1022 - 2^-1075 (odd); |a*b| and |a*b + c| each on either side of t (c "
         "pulling the result across t or not)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::underflow(rng, index);
-    }
 };
 
-struct Subnormal : ClassDefaults {
+struct Subnormal : Drawn<class_detail::subnormal> {
     static constexpr std::string_view name = "subnormal";
     static constexpr std::string_view guarantee =
         "2^-1075 < |a*b| < 2^-1022 with a, b normal (index mod 4 = 0, 1) or one of them subnormal "
         "(mod 4 = 2: a, 3: b); c = +0 or -0, subnormal, or normal below 2^-999 in magnitude "
         "(index/4 mod 3)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::subnormal(rng, index);
-    }
 };
 
-struct Midpoint : ClassDefaults {
+struct Midpoint : Drawn<class_detail::midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "a, b normal, c finite nonzero, a*b + c normal and below 2^1022: exactly on a rounding midpoint "
         "(index mod 4 = 0, 2) or at a nonzero distance below 2^-40 ulp from one, on either side "
         "(mod 4 = 1, 3); for mod 4 = 0, 1, a*b has odd 53-bit significands, |a*b| >= 2^-970 and "
         "|c| < ulp(a*b); for mod 4 = 2, 3, |c| > 2^32 |a*b| (the result lies in c's binade)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::midpoint(rng, index);
-    }
 };
 
-struct NearExact : ClassDefaults {
+struct NearExact : Drawn<class_detail::near_exact> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "a, b normal, c finite nonzero, a*b + c normal and below 2^1022: exactly representable (index "
         "mod 4 = 0, 2) or at a nonzero distance below 2^-40 ulp from a representable number, on either "
         "side (mod 4 = 1, 3); for mod 4 = 0, 1, a*b is not representable (odd 53-bit significands), "
         "|a*b| >= 2^-970 and |c| < 2 ulp(a*b); for mod 4 = 2, 3, |c| > 2^32 |a*b|";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::near_exact(rng, index);
-    }
 };
 
 }  // namespace fpv::fma64

@@ -11,26 +11,19 @@
 
 namespace fpv::op {
 
-struct fma64 : binary64::FamilyTraits {
+struct fma64 : binary64::RoundedByHost<::fpv::fma64::FusedMultiplyAdd, 3> {
     static constexpr std::string_view name = "fma64";
     static constexpr std::string_view summary = "IEEE-754 binary64 fused multiply-add a*b+c, one correct rounding";
-    static constexpr auto operands = binary64::kTernary;
     static constexpr uint64_t key_salt = uint64_t{18} << 56;
     static constexpr std::string_view testfloat = "f64_mulAdd";
     using reference = MpfrOfThree<mpfr_fma>;
-    using host_ieee = binary64::HostIeee<::fpv::fma64::FusedMultiplyAdd, 3>;
     using exact_check = ::fpv::exact_check::FusedMultiplyAdd;
-    using raw_chain = Binary64Chain<3, true>;
-    using classes = concat_t<binary64::GenericFront<fma64>,
-                             TypeList<::fpv::fma64::Cancellation, ::fpv::fma64::Sticky, ::fpv::fma64::Overflow,
-                                      ::fpv::fma64::Underflow, ::fpv::fma64::Subnormal, ::fpv::fma64::Midpoint,
-                                      ::fpv::fma64::NearExact>,
-                             binary64::GenericBack<fma64>, TypeList<generic::VectorFile<fma64>>>;
-    using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::fma64::FusedMultiplyAdd>,
-                             ::fpv::natives::CudaInEveryRounding<::fpv::fma64::FusedMultiplyAdd>>;
+    using classes = binary64::Classes<fma64, TypeList<::fpv::fma64::Cancellation, ::fpv::fma64::Sticky,
+                                                      ::fpv::fma64::Overflow, ::fpv::fma64::Underflow,
+                                                      ::fpv::fma64::Subnormal, ::fpv::fma64::Midpoint,
+                                                      ::fpv::fma64::NearExact>>;
     using impls = ::fpv::fma64::Emulations;
     using mutants = ::fpv::fma64::Mutants;
-    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

@@ -6,6 +6,7 @@
 // arithmetic. fma64's classes build their products with these helpers too.
 #pragma once
 
+#include "corpus/drawn.h"
 #include "corpus/class_traits.h"
 #include "corpus/exact_int.h"
 #include "corpus/number_theory.h"
@@ -211,63 +212,52 @@ FPV_HD FPV_INLINE Target overflow_target(uint64_t which) {
     }
 }
 
+// The draws of the classes below that take a kind or a target.
+FPV_HD FPV_INLINE Operands subnormal(CounterRng& rng, uint64_t index) { return subnormal_product(rng, index % 4); }
+FPV_HD FPV_INLINE Operands underflow(CounterRng& rng, uint64_t index) {
+    return near_product(rng, underflow_target(index));
+}
+FPV_HD FPV_INLINE Operands overflow(CounterRng& rng, uint64_t index) {
+    return near_product(rng, overflow_target(index));
+}
+
 }  // namespace class_detail
 
-struct Midpoint : ClassDefaults {
+struct Midpoint : Drawn<class_detail::midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "normal a, b with 2^-1022 <= |a*b| < 2^1023: a*b exactly on a rounding midpoint (index mod 4 = 0: "
         "a tie, the odd parts of a and b making 54 bits) or at a nonzero distance of at most 2^-41 ulp "
         "from one, on either side (mod 4 = 1..3, with a's significand odd)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::midpoint(rng, index);
-    }
 };
 
-struct NearExact : ClassDefaults {
+struct NearExact : Drawn<class_detail::near_exact> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "normal a, b with 2^-1022 <= |a*b| < 2^1023: a*b exactly representable with odd parts of a and b "
         "of at least 8 bits each (index mod 4 = 0) or at a nonzero distance of at most 2^-41 ulp from a "
         "representable number, on either side (mod 4 = 1..3, with a's significand odd)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::near_exact(rng, index);
-    }
 };
 
-struct Subnormal : ClassDefaults {
+struct Subnormal : Drawn<class_detail::subnormal> {
     static constexpr std::string_view name = "subnormal";
     static constexpr std::string_view guarantee =
         "2^-1075 < |a*b| < 2^-1022: a, b normal (index mod 4 = 0, 1), a subnormal and b normal (2), "
         "a normal and b subnormal (3)";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::subnormal_product(rng, index % 4);
-    }
 };
 
-struct Underflow : ClassDefaults {
+struct Underflow : Drawn<class_detail::underflow> {
     static constexpr std::string_view name = "underflow";
     static constexpr std::string_view guarantee =
         "|a*b| within 5*2^-52 (relative) of 2^-1075, 2^-1074, 2^-1022 - 2^-1075 or 2^-1022 "
         "(index mod 4), on both sides; a and b normal";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::near_product(rng, class_detail::underflow_target(index));
-    }
 };
 
-struct Overflow : ClassDefaults {
+struct Overflow : Drawn<class_detail::overflow> {
     static constexpr std::string_view name = "overflow";
     static constexpr std::string_view guarantee =
         "|a*b| within 5*2^-52 (relative) of the largest finite number, of 2^1024 - 2^970 (where "
         "rounding to nearest overflows) or of 2^1024 (index mod 3), on both sides; a and b normal";
-    FPV_HD static Operands generate(const ClassParams& p, uint64_t index) {
-        CounterRng rng(p.key, index);
-        return class_detail::near_product(rng, class_detail::overflow_target(index));
-    }
 };
 
 }  // namespace fpv::mul64

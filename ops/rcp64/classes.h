@@ -6,7 +6,7 @@
 #pragma once
 
 #include "corpus/class_traits.h"
-#include "corpus/drawn_operand.h"
+#include "corpus/drawn.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
@@ -156,7 +156,7 @@ struct Exact : ClassDefaults {
     }
 };
 
-struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
+struct Midpoint : Drawn<class_detail::near_midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "normal x of either sign with 1/x within 2^-40 ulp of a rounding midpoint and not on it, on both "
@@ -164,7 +164,7 @@ struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
         "and a^4 + 4b^4 = (a^2+2ab+2b^2)(a^2-2ab+2b^2): 160 significands (6 with 1/x below the midpoint)";
 };
 
-struct NearExact : DrawnOperand<class_detail::near_representable> {
+struct NearExact : Drawn<class_detail::near_representable> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "normal x of either sign with 1/x within 2^-40 ulp of a binary64 number and not equal to it, on both "
@@ -172,7 +172,7 @@ struct NearExact : DrawnOperand<class_detail::near_representable> {
         "and a^4 + 4b^4 = (a^2+2ab+2b^2)(a^2-2ab+2b^2): 137 significands (10 with 1/x below the number)";
 };
 
-struct Underflow : DrawnOperand<class_detail::near_underflow> {
+struct Underflow : Drawn<class_detail::near_underflow> {
     static constexpr std::string_view name = "underflow";
     static constexpr std::string_view guarantee =
         "random sign; index mod 4 = 0: |x| within 16 steps of 2^1022 (1/x within 2^-47 relative of "

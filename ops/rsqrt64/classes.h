@@ -7,7 +7,7 @@
 #pragma once
 
 #include "corpus/class_traits.h"
-#include "corpus/drawn_operand.h"
+#include "corpus/drawn.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
@@ -102,7 +102,7 @@ struct Exact : ClassDefaults {
     }
 };
 
-struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
+struct Midpoint : Drawn<class_detail::near_midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "x > 0 (subnormal x included) with 1/sqrt(x) within 2^-40 ulp of a rounding midpoint and not on it: "
@@ -110,7 +110,7 @@ struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
         "52 significands, k = -511..512; the result is always above the midpoint";
 };
 
-struct NearExact : DrawnOperand<class_detail::near_representable> {
+struct NearExact : Drawn<class_detail::near_representable> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "x > 0 (subnormal x included) with 1/sqrt(x) within 2^-40 ulp of a binary64 number and not equal to "
@@ -118,7 +118,7 @@ struct NearExact : DrawnOperand<class_detail::near_representable> {
         "the number); or X = 2^52 - 6b 2^26 + 15b^2 times 4^q, b = +-1, +-2 (below it): 129 significands";
 };
 
-struct Negative : DrawnOperand<draw64::negative_of_each_kind> {
+struct Negative : Drawn<draw64::negative_of_each_kind> {
     static constexpr std::string_view name = "negative";
     static constexpr std::string_view guarantee =
         "index mod 4 = 0: negative normal; 1: negative subnormal; 2: -infinity; 3: -0 (1/sqrt is NaN, "

@@ -14,21 +14,20 @@ namespace fpv::op {
 struct rsqrt64 : binary64::FamilyTraits {
     static constexpr std::string_view name = "rsqrt64";
     static constexpr std::string_view summary = "binary64 1/sqrt(x) (IEEE 754-2008 rSqrt: +-0 -> +-inf), correctly rounded";
-    static constexpr auto operands = binary64::kUnary;
+    static constexpr auto operands = binary64::kOperands<1>;
     static constexpr uint64_t key_salt = uint64_t{17} << 56;
     static constexpr std::string_view testfloat = "";
     using reference = MpfrRecSqrt754;
     using host_ieee = None;  // the host has no correctly rounded 1/sqrt
     using exact_check = ::fpv::exact_check::ReciprocalSquareRoot<Format::binary64>;
     using raw_chain = Binary64Chain<1, false>;
-    using classes = concat_t<binary64::GenericFront<rsqrt64>,
-                             TypeList<generic::SubnormalOperand<rsqrt64>, ::fpv::rsqrt64::Exact, ::fpv::rsqrt64::Midpoint,
-                                      ::fpv::rsqrt64::NearExact, generic::BinadeEdges<rsqrt64>, ::fpv::rsqrt64::Negative>,
-                             binary64::GenericBack<rsqrt64>>;
+    using classes = binary64::Classes<rsqrt64, TypeList<generic::SubnormalOperand<rsqrt64>, ::fpv::rsqrt64::Exact,
+                                                        ::fpv::rsqrt64::Midpoint, ::fpv::rsqrt64::NearExact,
+                                                        generic::BinadeEdges<rsqrt64>,
+                                                        ::fpv::rsqrt64::Negative>, false>;
     using natives = TypeList<::fpv::rsqrt64::CudaRsqrt>;
     using impls = ::fpv::rsqrt64::Emulations;
     using mutants = ::fpv::rsqrt64::Mutants;
-    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "corpus/class_traits.h"
-#include "corpus/drawn_operand.h"
+#include "corpus/drawn.h"
 #include "corpus/number_theory.h"
 #include "corpus/random_values.h"
 
@@ -119,14 +119,14 @@ FPV_HD FPV_INLINE uint64_t near_representable(CounterRng& rng) {
 
 }  // namespace class_detail
 
-struct Squares : DrawnOperand<class_detail::square_or_neighbour> {
+struct Squares : Drawn<class_detail::square_or_neighbour> {
     static constexpr std::string_view name = "squares";
     static constexpr std::string_view guarantee =
         "x = m^2 * 4^k exactly (m below 2^26, 2k >= -1074, subnormal x included: an exact root "
         "m * 2^k), moved d = index mod 5 - 2 binary64 steps (by -d from 2^-1074)";
 };
 
-struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
+struct Midpoint : Drawn<class_detail::near_midpoint> {
     static constexpr std::string_view name = "midpoint";
     static constexpr std::string_view guarantee =
         "x > 0, normal or subnormal above 2^-1025, whose square root lies within 2^-40 ulp of a rounding "
@@ -134,7 +134,7 @@ struct Midpoint : DrawnOperand<class_detail::near_midpoint> {
         "scaled, r = 1 mod 8, |r| < 2^14";
 };
 
-struct NearExact : DrawnOperand<class_detail::near_representable> {
+struct NearExact : Drawn<class_detail::near_representable> {
     static constexpr std::string_view name = "near_exact";
     static constexpr std::string_view guarantee =
         "x > 0, normal or subnormal above 2^-1025, whose square root lies within 2^-40 ulp of a binary64 "
@@ -142,7 +142,7 @@ struct NearExact : DrawnOperand<class_detail::near_representable> {
         "scaled, 0 < |r| < 2^13";
 };
 
-struct Negative : DrawnOperand<draw64::negative_of_each_kind> {
+struct Negative : Drawn<draw64::negative_of_each_kind> {
     static constexpr std::string_view name = "negative";
     static constexpr std::string_view guarantee =
         "index mod 4 = 0: negative normal; 1: negative subnormal; 2: -infinity; 3: -0 (sqrt is NaN, "

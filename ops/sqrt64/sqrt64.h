@@ -11,25 +11,18 @@
 
 namespace fpv::op {
 
-struct sqrt64 : binary64::FamilyTraits {
+struct sqrt64 : binary64::RoundedByHost<::fpv::sqrt64::SquareRoot, 1> {
     static constexpr std::string_view name = "sqrt64";
     static constexpr std::string_view summary = "IEEE-754 binary64 square root, correctly rounded";
-    static constexpr auto operands = binary64::kUnary;
     static constexpr uint64_t key_salt = uint64_t{15} << 56;
     static constexpr std::string_view testfloat = "f64_sqrt";
     using reference = MpfrOfOne<mpfr_sqrt>;
-    using host_ieee = binary64::HostIeee<::fpv::sqrt64::SquareRoot, 1>;
     using exact_check = ::fpv::exact_check::SquareRoot<Format::binary64>;
-    using raw_chain = Binary64Chain<1, false>;
-    using classes = concat_t<binary64::GenericFront<sqrt64>,
-                             TypeList<generic::SubnormalOperand<sqrt64>, ::fpv::sqrt64::Squares, ::fpv::sqrt64::Midpoint,
-                                      ::fpv::sqrt64::NearExact, generic::BinadeEdges<sqrt64>, ::fpv::sqrt64::Negative>,
-                             binary64::GenericBack<sqrt64>, TypeList<generic::VectorFile<sqrt64>>>;
-    using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::sqrt64::SquareRoot>,
-                             ::fpv::natives::CudaInEveryRounding<::fpv::sqrt64::SquareRoot>>;
+    using classes = binary64::Classes<sqrt64, TypeList<generic::SubnormalOperand<sqrt64>, ::fpv::sqrt64::Squares,
+                                                       ::fpv::sqrt64::Midpoint, ::fpv::sqrt64::NearExact,
+                                                       generic::BinadeEdges<sqrt64>, ::fpv::sqrt64::Negative>>;
     using impls = ::fpv::sqrt64::Emulations;
     using mutants = ::fpv::sqrt64::Mutants;
-    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

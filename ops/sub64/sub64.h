@@ -11,25 +11,18 @@
 
 namespace fpv::op {
 
-struct sub64 : binary64::FamilyTraits {
+struct sub64 : binary64::RoundedByHost<::fpv::sub64::Difference, 2> {
     static constexpr std::string_view name = "sub64";
     static constexpr std::string_view summary = "IEEE-754 binary64 subtraction x-y, correctly rounded";
-    static constexpr auto operands = binary64::kBinary;
     static constexpr uint64_t key_salt = uint64_t{20} << 56;
     static constexpr std::string_view testfloat = "f64_sub";
     using reference = MpfrOfTwo<mpfr_sub>;
-    using host_ieee = binary64::HostIeee<::fpv::sub64::Difference, 2>;
     using exact_check = ::fpv::exact_check::Sum<true>;
-    using raw_chain = Binary64Chain<2, true>;
-    using classes = concat_t<binary64::GenericFront<sub64>,
-                             TypeList<::fpv::sub64::Cancellation, ::fpv::sub64::Ties, ::fpv::sub64::Midpoint,
-                                      ::fpv::sub64::NearExact, ::fpv::sub64::Subnormal, ::fpv::sub64::Overflow>,
-                             binary64::GenericBack<sub64>, TypeList<generic::VectorFile<sub64>>>;
-    using natives = concat_t<::fpv::natives::HostInEveryRounding<::fpv::sub64::Difference>,
-                             ::fpv::natives::CudaInEveryRounding<::fpv::sub64::Difference>>;
+    using classes = binary64::Classes<sub64, TypeList<::fpv::sub64::Cancellation, ::fpv::sub64::Ties,
+                                                      ::fpv::sub64::Midpoint, ::fpv::sub64::NearExact,
+                                                      ::fpv::sub64::Subnormal, ::fpv::sub64::Overflow>>;
     using impls = ::fpv::sub64::Emulations;
     using mutants = ::fpv::sub64::Mutants;
-    using commands = TypeList<>;
 };
 
 }  // namespace fpv::op

@@ -42,7 +42,7 @@ Tally judge_listed(const UnitWork& work, uint64_t count, IndexOf& index_of, Inpu
             const uint64_t result = result_of(k, in);
             const Verdict v = judge(in, result, verdicts != nullptr ? &verdicts[k] : nullptr, i);
             mine.record(i, in, result, v, work.limits, map_cell_of<Op>(in));
-            if (v.ftz_changed) ++mine.ftz_changed;
+            if (v.ftz_changed) mine.ftz_changed.record();
             if (exhaustive && v.wrong) mine.record_wrong(static_cast<uint32_t>(in.a), work.limits);
             if (v.reference_conflict) mine.record_disagreement(i, in, v.conflicting, v.checked, work.limits);
             // A vector file states IEEE answers in its own rounding mode: FTZ builds are judged

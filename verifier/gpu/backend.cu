@@ -469,7 +469,7 @@ private:
         add_map(c.map_tested, t);
         t.tested += c.counted;
         for (size_t i = 0; i < t.by_category.size(); ++i) t.by_category[i] += c.by_category[i];
-        t.ftz_changed += c.ftz_changed;
+        t.ftz_changed.count += c.ftz_changed;
         for (size_t slot = 0; slot < kErrorSlots; ++slot) {
             if (c.inside[slot] != 0) t.error_histogram.add(error_bin_of_slot(slot), c.inside[slot]);
             if (c.outside[slot] != 0) t.outside_histogram.add(error_bin_of_slot(slot), c.outside[slot]);
