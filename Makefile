@@ -33,8 +33,8 @@ RELEASE_FLAGS := $(CXXFLAGS_COMMON) -O2 -g
 # Line tables are all the sanitizers' reports need (-g1: a quarter less compile than -g).
 ASAN_FLAGS := $(CXXFLAGS_COMMON) -O1 -g1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=undefined
-# The suites in tests/ drive the code under test rather than compute, and build three times
-# faster unoptimised; the op tests, which loop over inline generators, keep -O1.
+# The test sources (tests/, ops/*/test_*.cpp) build three times faster unoptimised; the code
+# under test keeps -O1.
 ASAN_SUITE_FLAGS = $(ASAN_FLAGS) -O0
 
 # The layers, each folder reading only those above it (docs/architecture.md).
@@ -175,7 +175,7 @@ $(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(ASAN_FLAGS) -MMD -MP -c $< -o $@
 
-$(ASAN_DIR)/tests/%.o: tests/%.cpp Makefile
+$(ASAN_TEST_OBJECTS): $(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(ASAN_SUITE_FLAGS) -MMD -MP -c $< -o $@
 
@@ -201,7 +201,7 @@ $(RELEASE_DIR)/fpverify_gpu_tests: $(RELEASE_OBJECTS) $(GPU_TEST_OBJECTS)
 # Each first installs what is missing, then makes the rest in a new make, which finds the tools
 # just installed (mpicxx decides whether MPI is built in).
 # The CPU suite runs as this many shards at once (tests/run_suites.sh).
-TEST_SHARDS ?= 2
+TEST_SHARDS ?= 3
 GPU_SUITE := $(if $(GPU_TEST_BINARY),$(shell nvidia-smi -L 2>/dev/null | grep -q '^GPU' && echo yes))
 test: deps
 	@$(MAKE) --no-print-directory test-suites

@@ -11,9 +11,10 @@ class BenchCommand : public Command {
 public:
     OptionTable options() override {
         OptionTable c{"bench", "verified throughput against the MPFR ceiling"};
-        c.add("--impl", &options_.impl, "implementation").show_default();
+        c.add("--impl", &options_.impl, "implementation").required();
         c.add("--class", &options_.input_class, "input class").show_default();
-        c.add("--seconds", &options_.seconds, "length of the verified campaign").show_default();
+        c.add("--seconds", &options_.seconds, "length of the verified campaign (it stops within about a second after)")
+            .show_default();
         c.add("--threads", &options_.threads,
                       "host threads (0: every core; at most " + std::to_string(kMaxThreads) + ")")
             .whole_number_in(kThreadCounts);

@@ -1,6 +1,7 @@
 // `fpverify mutation`: the default campaign against every planted-bug mutant, beside the
 // TestFloat vectors of its op.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "cli/command.h"
@@ -10,6 +11,17 @@
 namespace fpv {
 namespace {
 
+// The repository's TestFloat files: under the working directory, else where they lie beside the
+// binary (build/<dir>/fpverify is two folders below the repository's root).
+std::string default_vectors_dir() {
+    const std::filesystem::path relative = "corpus/vectors/testfloat";
+    if (std::filesystem::is_directory(relative)) return relative.string();
+    std::error_code error;
+    const std::filesystem::path binary = std::filesystem::read_symlink("/proc/self/exe", error);
+    const std::filesystem::path beside = binary.parent_path().parent_path().parent_path() / relative;
+    return !error && std::filesystem::is_directory(beside) ? beside.string() : relative.string();
+}
+
 class MutationCommand : public Command {
 public:
     OptionTable options() override {
@@ -17,7 +29,8 @@ public:
             "mutation", "run the default campaign against every planted-bug mutant, and their TestFloat vectors"};
         c.add("--count", &budget_, "inputs per class (the default campaign's)").show_default();
         c.add("--seed", &options_.seed, "seed").show_default();
-        c.add("--vectors", &options_.vectors_dir, "directory of the TestFloat files").show_default();
+        options_.vectors_dir = default_vectors_dir();
+        c.add("--vectors", &options_.vectors_dir, "directory of the TestFloat files (must exist)").show_default();
         return c;
     }
     int run(const Invocation&) override {

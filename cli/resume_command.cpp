@@ -52,7 +52,7 @@ Launched ResumeCommand::launch(const MpiJob* job) const {
     if (l.campaign.status == "finished") return l;
     l.inputs = reload_inputs(l.campaign.spec, l.units);
     check_backend(l.campaign.spec.impls, l.campaign.spec.backend);
-    resolve_backend(l.campaign.spec.backend, false);
+    resolve_backend(l.campaign.spec.backend);
     l.threads = threads_.value_or(l.campaign.spec.threads);
     if (!threads_) require_stored_thread_count_allowed(l.threads);
     require_threads_startable(l.threads);

@@ -1,4 +1,5 @@
 // `fpverify run`: a new campaign, stored as it goes (README, "Running a campaign").
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 
@@ -19,6 +20,19 @@
 
 namespace fpv {
 namespace {
+
+// --reference fast on an op that has no exact answer without MPFR (rsqrt64) means MPFR judges
+// every input of it: said once per op, so that nobody reads the campaign as a fast one there.
+void note_ops_without_fast_reference(const std::vector<std::string>& impls) {
+    std::vector<std::string_view> said;
+    for (const std::string& name : impls) {
+        const OpInfo& op = op_info(impl_named(name).op);
+        if (op.has_fast_reference || std::find(said.begin(), said.end(), op.name) != said.end()) continue;
+        said.push_back(op.name);
+        std::fprintf(stderr, "fpverify: %s has no fast reference: MPFR judges its every input\n",
+                     std::string(op.name).c_str());
+    }
+}
 
 class RunCommand : public Command {
 public:
@@ -113,10 +127,14 @@ int RunCommand::run(const Invocation& invocation) {
     const auto launch = [&](const MpiJob* job) -> Launched {
         // Validate everything (including the GPU's presence) before the database is touched.
         check_impl_names(spec.impls);  // before the backend, for the clearer message
-        spec.backend = resolve_backend(backend_, true);
+        std::string no_gpu;
+        spec.backend = resolve_backend(backend_, &no_gpu);
         spec.reference =
             parse_reference(!reference_.empty() ? reference_ : spec.backend == "gpu" ? "exact" : "mpfr");
         PreparedCampaign prepared = prepare_campaign(spec);
+        // Said only once the command is known to be good: a usage error comes alone.
+        if (!no_gpu.empty()) std::fprintf(stderr, "fpverify: running on the CPU: %s\n", no_gpu.c_str());
+        if (spec.reference == ReferenceMode::fast) note_ops_without_fast_reference(spec.impls);
         Launched l;
         require_threads_startable(spec.threads);
         l.backend = make_backend(spec.backend, spec.threads, spec.batch, devices_for(spec.backend, devices_, job));

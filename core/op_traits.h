@@ -1,7 +1,7 @@
 // An op is a type: everything the layers need to know about the mathematical function under
-// test is a trait of one type in its folder under ops/. Layers ask an op what it is (its arity,
-// formats, metric), never which op it is; ops/ops.h is the one list of ops and the one place
-// that turns a run-time op id into its type.
+// test is a trait of one type under ops/ (in its own folder, or its family's). Layers ask an op
+// what it is (its arity, formats, metric), never which op it is; ops/ops.h is the one list of
+// ops, and ops/dispatch.h the one place that turns a run-time op id into its type.
 //
 // The traits every op declares (OpTraits checks them: a missing one is a compile error):
 //   name, summary      "div64", and what it computes

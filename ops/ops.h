@@ -1,7 +1,11 @@
-// The list of ops: the only place outside an op's own folder where an op is named. Adding an op
-// is a folder of its own (docs/architecture.md, "Add an op") and its two lines here: its header
-// and its name in AllOps. An op's position here is nothing but its run-time id within one run;
-// inputs are keyed by each op's own key_salt and databases name ops by their names.
+// The list of ops. Tests aside, code names an op only in its own folder (or its family's:
+// ops/binary32/, ops/float_float/) and here: outside ops/, the layers read an op's traits, never
+// its name, and reach it through this list (ops/dispatch.h) or the run-time catalogue
+// (ops/catalogue.h). Docs, the Makefile's and scripts' campaigns and comments' examples name ops.
+// Adding an op (docs/architecture.md, "Add an op") is its trait type, in a folder of its own or
+// in its family's header, and its name in AllOps, with its header's #include if that is new.
+// An op's position here is nothing but its run-time id within one run; inputs are keyed by each
+// op's own key_salt and databases name ops by their names.
 #pragma once
 
 #include "ops/add64/add64.h"

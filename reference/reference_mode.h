@@ -1,7 +1,8 @@
 // Which reference judges a campaign. MPFR always; "fast" lets ops with an exact computation
-// without MPFR use it instead (the host's IEEE 754 division for div64, conversion for f2d,
-// binary32 sqrt, 1/x and x/y; exact integer sums for float-float ops), with MPFR still
-// checking a fixed sample of the inputs. "exact" certifies results by integer residuals that
+// without MPFR use it instead (the host's IEEE 754 answer where an op declares one, its trait
+// host_ieee: the binary64 ops but rsqrt64, f2d, binary32 sqrt, 1/x and x/y; exact integer sums
+// for float-float ops), with MPFR still checking a fixed sample of the inputs; the ops without
+// one are judged by MPFR alone. "exact" certifies results by integer residuals that
 // run on the GPU as well as on the host (reference/exact_check.h): what a check certifies is
 // exact, everything else goes to MPFR, and MPFR re-judges a fixed sample of what was certified.
 #pragma once

@@ -11,7 +11,7 @@
 namespace fpv {
 
 enum class Category : uint8_t {
-    // correctly rounded ops (div64)
+    // correctly rounded ops
     exact,              // bit-identical to the reference (any NaN matches any NaN)
     misrounded,         // finite, right sign, less than 1 ulp away: the other neighbour
     wrong_value,        // finite, right sign, 1 ulp or more away

@@ -1,6 +1,7 @@
 // What a report shows, loaded from the database once and rendered as Markdown, HTML or JSON.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,13 +46,18 @@ std::string domain_verdict(const CampaignReport& report, const ImplSummary& s);
 
 // What the exhaustive units of an impl saw, summed.
 struct SweepSummary {
-    uint64_t patterns = 0;       // bit patterns judged
+    // Inputs, summed over the units: a bit pattern in two overlapping classes counts twice.
+    uint64_t patterns = 0;       // judged
     uint64_t wrong = 0;          // not the exact answer (inside or outside the domain)
     uint64_t outside = 0;        // outside the documented domain
     uint64_t wrong_outside = 0;  // of those, wrong
     // Every swept input outside the domain is wrong and none inside is: the documented domain
-    // is exactly the set where the impl is right, within the swept patterns.
-    bool domain_is_exact() const { return wrong == wrong_outside && wrong_outside == outside; }
+    // is exactly the set where the impl is right, within the swept inputs. Not tested (nullopt)
+    // when no swept input lies outside the domain.
+    std::optional<bool> domain_is_exact() const {
+        if (outside == 0) return std::nullopt;
+        return wrong == wrong_outside && wrong_outside == outside;
+    }
 };
 SweepSummary sweep_summary(const CampaignReport& report, const ImplSummary& s);
 

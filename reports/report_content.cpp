@@ -81,6 +81,13 @@ json categories_json(const Tally& t) {
 
 json optional_u2(double value) { return value < 0 ? json(nullptr) : json(value); }
 
+// A merged campaign's shards, stored as a JSON array of their descriptions; [] for any other.
+json merged_from_json(const std::string& stored) {
+    if (stored.empty()) return json::array();
+    json list = json::parse(stored, nullptr, false);
+    return list.is_array() ? list : json::array({stored});
+}
+
 json max_error_json(const Tally& t) { return t.worst.empty() ? json(nullptr) : json_number(t.max_error()); }
 
 std::string verdict_word(const ImplSummary& s) {
@@ -202,7 +209,10 @@ void header(doc::Document& d, const CampaignReport& report) {
                             {"host", c.host},
                             {"notes", c.notes},
                             {"fpverify_version", c.version},
-                            {"command_line", c.spec.command_line}};
+                            {"command_line", c.spec.command_line},
+                            {"shard_index", c.spec.shard_index},
+                            {"shard_count", c.spec.shard_count},
+                            {"merged_from", merged_from_json(c.merged_from)}};
     d.paragraph(
         "Correctly rounded ops are judged against MPFR's correctly rounded result: a result fails unless it is "
         "bit-identical (any NaN matches any NaN). Float-float ops are judged by their relative error, computed by "
@@ -243,7 +253,7 @@ json impl_json(const CampaignReport& report, const ImplSummary& s) {
                           {"wrong", sweep.wrong},
                           {"outside_domain", sweep.outside},
                           {"wrong_outside_domain", sweep.wrong_outside},
-                          {"domain_is_exact", sweep.domain_is_exact()}};
+                          {"domain_is_exact", sweep.domain_is_exact() ? json(*sweep.domain_is_exact()) : json(nullptr)}};
         }
     } else {
         j["bound_u2"] = op_info(s.op).error_free ? json(0) : optional_u2(spec.bound);
@@ -430,7 +440,9 @@ void binary32_section(doc::Document& d, const CampaignReport& report) {
                          .strong(verdict)
                          .plain(" (" + grouped(s.failed) + " wrong inside it, " + grouped(sweep.wrong_outside) + " of " +
                                 grouped(sweep.outside) + " swept inputs outside it wrong). ");
-            if (sweep.domain_is_exact()) {
+            if (!sweep.domain_is_exact()) {
+                p.plain("No swept input lies outside the domain, so whether a larger one would do is not tested.");
+            } else if (*sweep.domain_is_exact()) {
                 p.plain("Every swept input outside the domain is wrong and none inside it: the documented domain is "
                         "exactly the set where this impl is right.");
             } else if (s.failed == 0) {

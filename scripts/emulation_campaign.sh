@@ -67,16 +67,6 @@ if [ "$backend" = gpu ]; then
             run "$out/compare_$side.db" "$impl $side" "$compare" "$side" "$impl" \
                 "all$(vectors "$op" "$(rounding_of "$impl")")"
         done
-        "$fpv" query --db "$out/compare_$side.db" --format csv \
-            "SELECT impl, class, tested, failed, outside, max_error FROM units ORDER BY impl, class" > "$out/units_$side.csv"
-        "$fpv" query --db "$out/compare_$side.db" --format csv \
-            "SELECT impl, class, input_index, a, b, c, result FROM failures ORDER BY impl, class, input_index" \
-            > "$out/failures_$side.csv"
     done
-    if diff -q "$out/units_cpu.csv" "$out/units_gpu.csv" >/dev/null && diff -q "$out/failures_cpu.csv" "$out/failures_gpu.csv" >/dev/null; then
-        echo "CPU and GPU agree: every unit's tally and every stored failure identical ($(($(wc -l < "$out/units_cpu.csv") - 1)) units)" | tee "$out/compare.txt"
-    else
-        { echo "CPU and GPU differ:"; diff "$out/units_cpu.csv" "$out/units_gpu.csv" | head -40;
-          diff "$out/failures_cpu.csv" "$out/failures_gpu.csv" | head -40; } | tee "$out/compare.txt"
-    fi
+    "$(dirname "$0")/compare_cpu_gpu.sh" "$fpv" "$out"
 fi

@@ -216,71 +216,20 @@ void widen_check(sqlite3* db, const std::string& from, const std::string& to) {
     execute(db, "PRAGMA writable_schema = OFF");
 }
 
-// Version 4 had no exact reference.
-void migrate_from_v4(sqlite3* db, const std::string& path) {
-    Transaction t(db);
-    if (version_of(db, path) != "4") return;  // another process migrated it meanwhile
-    widen_check(db, "CHECK (reference IN (''mpfr'', ''fast''))", "CHECK (reference IN (''mpfr'', ''fast'', ''exact''))");
-    execute(db, "UPDATE meta SET value = '5' WHERE key = 'schema_version'");
-    t.commit();
-}
-
-// Version 5 had no leases, shards, merges or paused campaigns.
-void migrate_from_v5(sqlite3* db, const std::string& path) {
-    Transaction t(db);
-    if (version_of(db, path) != "5") return;  // another process migrated it meanwhile
-    execute(db, R"sql(
-        ALTER TABLE campaigns ADD COLUMN shard_index INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE campaigns ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 1;
-        ALTER TABLE campaigns ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
-        ALTER TABLE units ADD COLUMN begin_index INTEGER NOT NULL DEFAULT 0;
-    )sql");
-    execute(db, kLeasesTable);
-    widen_check(db, "CHECK (status IN (''running'', ''finished''))",
-                "CHECK (status IN (''running'', ''paused'', ''finished'', ''partial''))");
-    execute(db, "UPDATE meta SET value = '6' WHERE key = 'schema_version'");
-    t.commit();
-}
-
-// Version 6 had no failure maps: units already under way keep a map of what they judge from
-// now on, marked partial.
-void migrate_from_v6(sqlite3* db, const std::string& path) {
-    Transaction t(db);
-    if (version_of(db, path) != "6") return;  // another process migrated it meanwhile
-    execute(db, "ALTER TABLE units ADD COLUMN map_partial INTEGER NOT NULL DEFAULT 0");
-    execute(db, kFailureMapTable);
-    execute(db, R"sql(
-        UPDATE units SET map_partial = 1 WHERE tested > 0;
-        UPDATE meta SET value = '7' WHERE key = 'schema_version';
-    )sql");
-    t.commit();
-}
-
-// Version 3 had no strict-NaN campaigns.
-void migrate_from_v3(sqlite3* db, const std::string& path) {
-    Transaction t(db);
-    if (version_of(db, path) != "3") return;  // another process migrated it meanwhile
-    execute(db, R"sql(
-        ALTER TABLE campaigns ADD COLUMN strict_nan INTEGER NOT NULL DEFAULT 0;
-        UPDATE meta SET value = '4' WHERE key = 'schema_version';
-    )sql");
-    t.commit();
-}
+// Each step takes a file of version `from` to the next; migrate() runs it in a transaction of
+// its own that also sets the new version, so a file is always at one version or the next.
 
 // Version 2 held two operand words and did not record what a unit's inputs depend on. Its
 // inputs came from the generators of version 1 of every class, under the same keys, so the keys
 // and versions are recomputed from each unit's op, class and seed; units of ops or classes this
 // build does not know keep none, and a resume of them is refused.
-void migrate_from_v2(sqlite3* db, const std::string& path) {
-    Transaction t(db);
-    if (version_of(db, path) != "2") return;  // another process migrated it meanwhile
+void add_third_operands_and_input_keys(sqlite3* db) {
     execute(db, R"sql(
         ALTER TABLE worst_cases ADD COLUMN c TEXT NOT NULL DEFAULT '0x0000000000000000';
         ALTER TABLE failures ADD COLUMN c TEXT NOT NULL DEFAULT '0x0000000000000000';
         ALTER TABLE disagreements ADD COLUMN c TEXT NOT NULL DEFAULT '0x0000000000000000';
         ALTER TABLE units ADD COLUMN input_key TEXT NOT NULL DEFAULT '';
         ALTER TABLE units ADD COLUMN generator_version INTEGER NOT NULL DEFAULT 0;
-        UPDATE meta SET value = '3' WHERE key = 'schema_version';
     )sql");
     Statement units(db, R"sql(
         SELECT u.campaign_id, u.ordinal, u.op, u.class, c.seed
@@ -293,24 +242,68 @@ void migrate_from_v2(sqlite3* db, const std::string& path) {
             const InputSet set = resolve_class(units.text(3), op->id, static_cast<uint64_t>(units.int64(4)),
                                                ClassLoad::identity_only);
             update.reset();
-            update.bind(1, hex64(set.key)).bind(2, int64_t{set.version}).bind(3, units.int64(0));
+            // Version 1: what generated them then, whatever the class's version is now.
+            update.bind(1, hex64(set.key)).bind(2, int64_t{1}).bind(3, units.int64(0));
             update.bind(4, units.int64(1)).run();
         } catch (const UsageError&) {
             // A class this build does not know: the unit keeps no key.
         }
     }
-    t.commit();
 }
 
+// Version 3 had no strict-NaN campaigns.
+void add_strict_nan(sqlite3* db) {
+    execute(db, "ALTER TABLE campaigns ADD COLUMN strict_nan INTEGER NOT NULL DEFAULT 0");
+}
+
+// Version 4 had no exact reference.
+void allow_exact_reference(sqlite3* db) {
+    widen_check(db, "CHECK (reference IN (''mpfr'', ''fast''))", "CHECK (reference IN (''mpfr'', ''fast'', ''exact''))");
+}
+
+// Version 5 had no leases, shards, merges or paused campaigns.
+void add_leases_and_shards(sqlite3* db) {
+    execute(db, R"sql(
+        ALTER TABLE campaigns ADD COLUMN shard_index INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE campaigns ADD COLUMN shard_count INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE campaigns ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
+        ALTER TABLE units ADD COLUMN begin_index INTEGER NOT NULL DEFAULT 0;
+    )sql");
+    execute(db, kLeasesTable);
+    widen_check(db, "CHECK (status IN (''running'', ''finished''))",
+                "CHECK (status IN (''running'', ''paused'', ''finished'', ''partial''))");
+}
+
+// Version 6 had no failure maps: units already under way keep a map of what they judge from
+// now on, marked partial.
+void add_failure_maps(sqlite3* db) {
+    execute(db, "ALTER TABLE units ADD COLUMN map_partial INTEGER NOT NULL DEFAULT 0");
+    execute(db, kFailureMapTable);
+    execute(db, "UPDATE units SET map_partial = 1 WHERE tested > 0");
+}
+
+struct Migration {
+    int from;
+    void (*apply)(sqlite3* db);
+};
+
+constexpr Migration kMigrations[] = {{2, add_third_operands_and_input_keys},
+                                     {3, add_strict_nan},
+                                     {4, allow_exact_reference},
+                                     {5, add_leases_and_shards},
+                                     {6, add_failure_maps}};
 
 }  // namespace
 
 void migrate(sqlite3* db, const std::string& path) {
-    migrate_from_v2(db, path);
-    migrate_from_v3(db, path);
-    migrate_from_v4(db, path);
-    migrate_from_v5(db, path);
-    migrate_from_v6(db, path);
+    for (const Migration& m : kMigrations) {
+        Transaction t(db);
+        // Past this step already, possibly migrated by another process meanwhile.
+        if (version_of(db, path) != std::to_string(m.from)) continue;
+        m.apply(db);
+        execute(db, "UPDATE meta SET value = '" + std::to_string(m.from + 1) + "' WHERE key = 'schema_version'");
+        t.commit();
+    }
 }
 
 }  // namespace fpv::schema

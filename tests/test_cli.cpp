@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -355,6 +356,22 @@ TEST(Cli, MutationScoreCatchesEveryMutant) {
     EXPECT_FALSE(contains(r.out, "**NO**")) << r.out;
     EXPECT_FALSE(contains(r.out, "missed:")) << r.out;
     EXPECT_FALSE(contains(run_fpverify({"list", "impls"}).out, "mut_")) << "mutants listed as impls";
+}
+
+// The mutation score never mistakes a missing folder of TestFloat files for ops without any:
+// a folder that is not there is a usage error, and run elsewhere than the repository's root the
+// default finds the files beside the binary.
+TEST(Cli, MutationNeedsItsTestFloatFolderAndFindsItFromAnyDirectory) {
+    const CommandResult missing = run_fpverify({"mutation", "--vectors", "/nonexistent/vectors", "--count", "10"});
+    EXPECT_EQ(missing.status, 2) << missing.out;
+    EXPECT_TRUE(contains(missing.err, "--vectors: no directory '/nonexistent/vectors'")) << missing.err;
+    TempDir dir;
+    const std::string binary = std::filesystem::absolute(fpverify_binary()).string();
+    const CommandResult elsewhere = run_command("bash", {"-c", "cd '" + dir.dir() + "' && '" + binary +
+                                                                 "' mutation --count 1000"});
+    EXPECT_LE(elsewhere.status, 1) << elsewhere.err;
+    EXPECT_FALSE(contains(elsewhere.out, " 0 of 0 with a TestFloat counterpart")) << elsewhere.out;
+    EXPECT_TRUE(contains(elsewhere.out, "f64_div.level1")) << elsewhere.out;
 }
 
 // Stored failures go out as TestFloat lines and come back as a class: every line fails the

@@ -2,6 +2,8 @@
 // shards that do not fit together are refused with nothing written.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/test_support.h"
 
 namespace fpv {
@@ -85,6 +87,17 @@ TEST(Shards, MergedShardsEqualTheUnshardedRunFieldForField) {
         EXPECT_EQ(sql_rows(dir.path("all.db"), "SELECT status FROM campaigns")[0][0], "finished");
         const CommandResult report = run_fpverify({"report", "--db", dir.path("all.db")});
         EXPECT_TRUE(contains(report.out, "Merged from shards")) << report.out;
+        // The JSON report says so too: the shards it came from, and each shard which one it is.
+        const nlohmann::json all = nlohmann::json::parse(
+            run_fpverify({"report", "--db", dir.path("all.db"), "--format", "json"}).out)["campaign"];
+        ASSERT_EQ(all["merged_from"].size(), 3u) << all.dump();
+        EXPECT_TRUE(contains(all["merged_from"][0].get<std::string>(), "(shard ")) << all.dump();
+        EXPECT_EQ(all["shard_count"], 1);
+        const nlohmann::json one = nlohmann::json::parse(
+            run_fpverify({"report", "--db", dir.path("shard1.db"), "--format", "json"}).out)["campaign"];
+        EXPECT_EQ(one["shard_index"], 1);
+        EXPECT_EQ(one["shard_count"], 3);
+        EXPECT_TRUE(one["merged_from"].empty()) << one.dump();
     }
 }
 

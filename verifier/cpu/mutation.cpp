@@ -9,6 +9,7 @@
 #include "model/input_set.h"
 #include "ops/catalogue.h"
 #include "model/text_format.h"
+#include "core/usage_error.h"
 #include "verifier/cpu/backend.h"
 
 namespace fpv {
@@ -49,6 +50,11 @@ std::optional<uint64_t> first_failure(const ImplInfo& impl, const InputSet& set,
 }  // namespace
 
 std::vector<MutantOutcome> run_mutation(const MutationOptions& options) {
+    // Without the folder every mutant would read as one whose op has no TestFloat counterpart.
+    if (!std::filesystem::is_directory(options.vectors_dir)) {
+        throw UsageError("--vectors: no directory '" + options.vectors_dir +
+                         "' of TestFloat files (the repository's is corpus/vectors/testfloat)");
+    }
     std::vector<MutantOutcome> outcomes;
     for (const ImplInfo& impl : all_impls()) {
         if (!impl.is_mutant()) continue;

@@ -12,7 +12,7 @@ namespace fpv {
 struct MutationOptions {
     uint64_t budget = 1000000;  // inputs per class: the default campaign's --count
     uint64_t seed = 1;          // the default campaign's seed
-    std::string vectors_dir = "corpus/vectors/testfloat";
+    std::string vectors_dir;    // the TestFloat files; must exist
 };
 
 struct MutantOutcome {

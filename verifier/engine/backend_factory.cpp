@@ -8,7 +8,7 @@
 
 namespace fpv {
 
-std::string resolve_backend(const std::string& requested, bool announce) {
+std::string resolve_backend(const std::string& requested, std::string* fallback_note) {
     if (requested == "cpu") return "cpu";
     if (requested != "gpu" && requested != "auto") {
         throw UsageError("--backend: '" + requested + "' is not one of cpu, gpu, auto");
@@ -18,7 +18,7 @@ std::string resolve_backend(const std::string& requested, bool announce) {
     const bool gpu = probe_gpus(why, names);
     if (gpu) return "gpu";
     if (requested == "gpu") throw UsageError("--backend gpu: " + why);
-    if (announce) std::fprintf(stderr, "fpverify: running on the CPU: %s\n", why.c_str());
+    if (fallback_note != nullptr) *fallback_note = why;
     return "cpu";
 }
 

@@ -9,9 +9,10 @@
 
 namespace fpv {
 
-// "cpu", "gpu" or "auto" (the GPU when one is usable, else the CPU, saying so on stderr).
+// "cpu", "gpu" or "auto" (the GPU when one is usable, else the CPU, with why in *fallback_note
+// for the caller to say once the rest of the command has been checked).
 // Throws UsageError for a GPU request that this build or machine cannot serve.
-std::string resolve_backend(const std::string& requested, bool announce);
+std::string resolve_backend(const std::string& requested, std::string* fallback_note = nullptr);
 
 // devices: GPU ordinals for the GPU backend (empty: all).
 std::unique_ptr<Backend> make_backend(const std::string& backend, int threads, uint64_t batch,

@@ -104,11 +104,14 @@ double all_core_reference_rate(const ImplInfo& impl, const InputSet& inputs) {
 struct CampaignTiming {
     double seconds = 0;
     int status = 0;
+    uint64_t tested = 0;  // inputs judged, over every unit
     CampaignRecord record;
 };
 
-// Runs a prepared campaign on a fresh backend into a temporary database that goes afterwards.
-CampaignTiming time_campaign(const PreparedCampaign& prepared, const std::string& host) {
+// Runs a prepared campaign on a fresh backend into a temporary database that goes afterwards;
+// with a budget, it pauses at the first batch boundary after it, as `run --for` does.
+CampaignTiming time_campaign(const PreparedCampaign& prepared, const std::string& host,
+                             std::optional<double> budget = std::nullopt) {
     const std::string db = std::filesystem::temp_directory_path() /
                            ("fpverify-bench-" + std::to_string(getpid()) + ".db");
     CampaignTiming t;
@@ -122,8 +125,9 @@ CampaignTiming time_campaign(const PreparedCampaign& prepared, const std::string
         const auto start = std::chrono::steady_clock::now();
         std::vector<UnitState> units = prepared.units;
         t.status = execute_campaign(store, t.record, units, prepared.inputs, *backend,
-                                    ExecuteOptions{false, true, std::nullopt});
+                                    ExecuteOptions{false, true, budget});
         t.seconds = seconds_since(start);
+        for (const UnitState& u : units) t.tested += u.tally.tested;
     }
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
     return t;
@@ -282,14 +286,18 @@ int run_bench(const BenchOptions& options) {
                             : "");
         }
     }
-    const CampaignTiming timing = time_campaign(prepare_campaign(spec), host);
-    const int status = timing.status;
+    // --seconds is the campaign's length: it is sized for four times that at the rate estimated
+    // above and paused by a budget of --seconds, so a slower rate cannot stretch it.
+    spec.count *= 4;
+    const CampaignTiming timing = time_campaign(prepare_campaign(spec), host, options.seconds);
     const double elapsed = timing.seconds;
     const CampaignRecord& campaign = timing.record;
-    const double verified = spec.count / elapsed;
+    const double verified = static_cast<double>(timing.tested) / elapsed;
     std::printf("  verified campaign rate              %8.3f M/s  (%llu inputs in %.1f s, "
-                "SQLite commits included, exit status %d)\n",
-                verified / 1e6, static_cast<unsigned long long>(spec.count), elapsed, status);
+                "SQLite commits included; %s)\n",
+                verified / 1e6, static_cast<unsigned long long>(timing.tested), elapsed,
+                timing.status == kExitRuntime ? "stopped at --seconds"
+                                              : ("finished, exit status " + std::to_string(timing.status)).c_str());
     if (campaign.gpu_wait_seconds > 0 || campaign.host_wait_seconds > 0) {
         std::printf("  GPU idle %.1f%%, host idle %.1f%% of the campaign\n",
                     100 * campaign.gpu_wait_seconds / elapsed, 100 * campaign.host_wait_seconds / elapsed);

@@ -65,7 +65,9 @@ void check_backend(const std::vector<std::string>& impls, const std::string& bac
     for (const std::string& name : impls) {
         const ImplInfo& impl = impl_named(name);
         if (backend == "cpu" && !impl.runs_on_cpu()) {
-            throw UsageError("implementation '" + name + "' does not run on the CPU backend");
+            throw UsageError("implementation '" + name + "' does not run on the CPU backend" +
+                             std::string(impl.runs_on_gpu() ? " (it runs on a GPU only: --backend gpu, on a machine with one)"
+                                                            : ""));
         }
         if (backend == "gpu" && !impl.runs_on_gpu()) {
             throw UsageError("implementation '" + name + "' does not run on the GPU backend" +

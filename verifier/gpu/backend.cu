@@ -7,6 +7,7 @@
 // indices, into pinned host memory, where the host's MPFR judges them (verifier/gpu/kernels.cuh).
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
@@ -580,8 +581,11 @@ bool probe_gpus(std::string& why, std::vector<std::string>& names) {
     int count = 0;
     const cudaError_t status = cudaGetDeviceCount(&count);
     if (status != cudaSuccess) {
-        why = std::string("no usable GPU (no NVIDIA driver or device found; CUDA says: ") +
-              cudaGetErrorString(status) + ")";
+        // CUDA reports a machine without any driver as one whose driver is too old: tell them apart.
+        const bool driver_loaded = std::filesystem::exists("/proc/driver/nvidia/version");
+        why = driver_loaded ? std::string("no usable GPU (the NVIDIA driver did not serve this build's CUDA runtime; "
+                                          "CUDA says: ") + cudaGetErrorString(status) + ")"
+                            : std::string("no usable GPU (no NVIDIA driver is loaded on this machine)");
         return false;
     }
     if (count == 0) {
