@@ -103,6 +103,9 @@ ifeq ($(wildcard $(EXTRA_IMPLS_PATH)),)
 $(error EXTRA_IMPLS: no such file: $(EXTRA_IMPLS))
 endif
 PLUGIN_FLAGS := -DFPV_EXTRA_IMPLS_HEADER='"$(EXTRA_IMPLS_PATH)"' $(foreach d,$(EXTRA_INCLUDES),-isystem $(abspath $(d)))
+# Built with the sanitizers (SANITIZE=1), undefined behaviour in the code under test is reported
+# and the campaign goes on, so that one finding does not hide the rest (the plug-in tests).
+PLUGIN_FLAGS += $(if $(SANITIZE),-fsanitize-recover=undefined)
 endif
 PLUGIN_STAMP := $(RELEASE_DIR)/extra_impls.stamp
 PLUGIN_OBJECTS := $(RELEASE_DIR)/ops/catalogue.o $(if $(NVCC),$(RELEASE_DIR)/verifier/gpu/plugins.o)
@@ -186,13 +189,13 @@ $(ASAN_DIR)/fpverify: $(ASAN_OBJECTS) $(ASAN_DIR)/cli/main.o
 	$(CXX) $(ASAN_FLAGS) $^ -o $@ $(LDLIBS)
 
 $(ASAN_DIR)/fpverify_tests: $(ASAN_OBJECTS) $(ASAN_TEST_OBJECTS)
-	$(CXX) $(ASAN_FLAGS) $^ -o $@ $(LDLIBS) -lgmpxx -lgtest -lpthread
+	$(CXX) $(ASAN_FLAGS) $^ -o $@ -lgmpxx $(LDLIBS) -lgtest -lpthread
 
 $(RELEASE_DIR)/fpverify_tests: $(RELEASE_OBJECTS) $(TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
-	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS) $(CUDA_LIBS) -lgmpxx -lgtest -lpthread
+	$(CXX) $(RELEASE_FLAGS) $^ -o $@ -lgmpxx $(LDLIBS) $(CUDA_LIBS) -lgtest -lpthread
 
 $(RELEASE_DIR)/fpverify_gpu_tests: $(RELEASE_OBJECTS) $(GPU_TEST_OBJECTS)
-	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS) $(CUDA_LIBS) -lgmpxx -lgtest -lpthread
+	$(CXX) $(RELEASE_FLAGS) $^ -o $@ -lgmpxx $(LDLIBS) $(CUDA_LIBS) -lgtest -lpthread
 
 # The CPU suite runs under the sanitizers, its end-to-end tests against the sanitized binary;
 # the GPU suite runs against the CUDA build where nvcc is there and a GPU answers nvidia-smi.

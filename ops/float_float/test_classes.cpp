@@ -217,7 +217,7 @@ TEST(FloatFloatClasses, OutsideClassesReachOverflowUnderflowAndSpecials) {
         ASSERT_LT(std::fabs(d.x.hi), 0x1p-100f);
         subnormal_lo += std::fpclassify(d.x.lo) == FP_SUBNORMAL;
     }
-    EXPECT_GT(subnormal_lo, kSamples / 2);
+    EXPECT_GT(subnormal_lo, static_cast<int>(kSamples / 2));
     const InputSet specials = resolve_class("specials", op_id<op::ff_div>(), 6);
     std::set<uint32_t> seen;
     for (uint64_t i = 0; i < kSamples; ++i) {
