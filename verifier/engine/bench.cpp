@@ -125,7 +125,7 @@ CampaignTiming time_campaign(const PreparedCampaign& prepared, const std::string
         const auto start = std::chrono::steady_clock::now();
         std::vector<UnitState> units = prepared.units;
         t.status = execute_campaign(store, t.record, units, prepared.inputs, *backend,
-                                    ExecuteOptions{false, true, budget});
+                                    ExecuteOptions{false, true, budget, false});
         t.seconds = seconds_since(start);
         for (const UnitState& u : units) t.tested += u.tally.tested;
     }

@@ -207,6 +207,7 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
     if (unfinished() || failed_at_runtime) {
         const bool budget_spent = out_of_time() && !g_stop_requested.load() && !failed_at_runtime;
         if (budget_spent && !options.quiet) print_summary(campaign, units);
+        if (budget_spent && !options.offer_resume) return kExitRuntime;
         std::fprintf(stderr,
                      "fpverify: campaign %lld %s at its last checkpoint; continue it with\n"
                      "  fpverify resume --db %s --campaign %lld\n",

@@ -23,6 +23,7 @@ struct ExecuteOptions {
     bool progress = false;  // draw a progress line on stderr
     bool quiet = false;     // no summary on stdout
     std::optional<double> budget_seconds;  // --for: pause at the first batch boundary after it
+    bool offer_resume = true;  // say how to resume a paused campaign (not for bench's throwaway ones)
 };
 
 // Where round k takes a unit: 2^(16+k) inputs past its first (rounded up to a multiple of a
