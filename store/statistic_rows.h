@@ -51,13 +51,23 @@ inline std::string select(const StatisticTable& t) {
 
 }  // namespace statistic_sql
 
-// Writes the unit's rows of `s` (inside the caller's transaction).
+// ", column = ?" for a statistic that keeps a column of the units table, "" for the others: the
+// store sets the columns in the one UPDATE of a unit's counts, binding unit_value_of(s) in order.
+template <Statistic S>
+std::string unit_column_assignment(const S&) {
+    return S::unit_column.empty() ? std::string() : ", " + std::string(S::unit_column) + " = ?";
+}
+
+// Binds the statistic's unit column value, if it keeps one, at `at` and moves past it.
+template <Statistic S>
+void bind_unit_column(Statement& update, int& at, const S& s) {
+    if constexpr (!S::unit_column.empty()) update.bind(at++, unit_value_of(s));
+}
+
+// Writes the unit's rows of `s` (inside the caller's transaction); its unit column goes with the
+// unit's counts (unit_column_assignment).
 template <Statistic S>
 void write_statistic(sqlite3* db, int64_t campaign_id, int ordinal, const S& s) {
-    if constexpr (!S::unit_column.empty()) {
-        Statement u(db, "UPDATE units SET " + std::string(S::unit_column) + " = ? WHERE campaign_id = ? AND ordinal = ?");
-        u.bind(1, unit_value_of(s)).bind(2, campaign_id).bind(3, int64_t{ordinal}).run();
-    }
     if constexpr (S::table.name.empty()) return;  // a unit column only
     if (S::table.replace) {
         Statement clear(db, "DELETE FROM " + std::string(S::table.name) + " WHERE campaign_id = ? AND ordinal = ?");

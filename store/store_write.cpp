@@ -66,16 +66,22 @@ void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
 
 void Store::write_unit_state(int64_t campaign_id, const UnitState& unit, std::span<const FailureRecord> new_failures) {
     const Tally& tally = unit.tally;
-    Statement u(db_, R"sql(
-        UPDATE units SET next_index = ?, tested = ?, passed = ?, failed = ?, max_error = ?,
-            reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?, map_partial = ?
-        WHERE campaign_id = ? AND ordinal = ?)sql");
+    // The statistics' unit columns are set here too: one UPDATE a unit a commit.
+    static const std::string update = [] {
+        std::string sql = "UPDATE units SET next_index = ?, tested = ?, passed = ?, failed = ?, max_error = ?, "
+                          "reference_disagreements = ?, failures_stored = ?, seconds = ?, outside = ?, map_partial = ?";
+        std::apply([&](const auto&... s) { ((sql += unit_column_assignment(s)), ...); }, Tally{}.statistics());
+        return sql + " WHERE campaign_id = ? AND ordinal = ?";
+    }();
+    Statement u(db_, update);
     u.bind(1, as_sql(unit.next_index)).bind(2, as_sql(tally.tested)).bind(3, as_sql(tally.passed()));
     u.bind(4, as_sql(tally.failed()));
     u.bind_optional(5, tally.worst.empty() ? std::nullopt : std::optional<double>(tally.max_error()));
     u.bind(6, as_sql(tally.reference_disagreements)).bind(7, as_sql(unit.failures_stored));
     u.bind(8, unit.seconds).bind(9, as_sql(tally.outside())).bind(10, int64_t{unit.map_partial ? 1 : 0});
-    u.bind(11, campaign_id).bind(12, int64_t{unit.ordinal}).run();
+    int at = 11;
+    std::apply([&](const auto&... s) { (bind_unit_column(u, at, s), ...); }, tally.statistics());
+    u.bind(at, campaign_id).bind(at + 1, int64_t{unit.ordinal}).run();
     std::apply([&](const auto&... s) { (write_statistic(db_, campaign_id, unit.ordinal, s), ...); }, tally.statistics());
     Statement cat(db_, R"sql(
         INSERT INTO category_counts (campaign_id, ordinal, category, count) VALUES (?, ?, ?, ?)

@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "model/statistics/lazy_counts.h"
+
 namespace fpv {
 
 void UlpSteps::record(int64_t steps) {
-    if (counts.empty()) counts.assign(kBuckets, 0);
-    ++counts[static_cast<size_t>(std::min<int64_t>(steps, kBuckets - 1))];
+    ++lazy_counts::at(counts, kBuckets, static_cast<size_t>(std::min<int64_t>(steps, kBuckets - 1)));
 }
 
 uint64_t UlpSteps::max_steps() const {
@@ -18,16 +19,14 @@ uint64_t UlpSteps::max_steps() const {
 }
 
 void UlpSteps::merge(const UlpSteps& other, const TallyLimits&) {
-    if (other.counts.empty()) return;
-    if (counts.empty()) counts.assign(kBuckets, 0);
-    for (size_t i = 0; i < kBuckets; ++i) counts[i] += other.counts[i];
+    lazy_counts::merge(counts, other.counts, kBuckets);
 }
 
 std::vector<StatisticRow> UlpSteps::rows() const {
     std::vector<StatisticRow> out;
-    for (size_t i = 0; i < counts.size(); ++i) {
-        if (counts[i] != 0) out.push_back({static_cast<int64_t>(i), static_cast<int64_t>(counts[i])});
-    }
+    lazy_counts::for_each_nonzero(counts, [&](size_t i, uint64_t n) {
+        out.push_back({static_cast<int64_t>(i), static_cast<int64_t>(n)});
+    });
     return out;
 }
 
@@ -35,8 +34,7 @@ void UlpSteps::add_row(std::span<const int64_t> row) {
     if (row.size() != 2 || row[0] < 1 || row[0] >= static_cast<int64_t>(kBuckets) || row[1] < 0) {
         throw std::invalid_argument("malformed ulp_steps row");
     }
-    if (counts.empty()) counts.assign(kBuckets, 0);
-    counts[static_cast<size_t>(row[0])] = static_cast<uint64_t>(row[1]);
+    lazy_counts::at(counts, kBuckets, static_cast<size_t>(row[0])) = static_cast<uint64_t>(row[1]);
 }
 
 }  // namespace fpv

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "model/statistics/lazy_counts.h"
+
 namespace fpv {
 
 uint64_t WrongBinades::total() const {
@@ -11,16 +13,14 @@ uint64_t WrongBinades::total() const {
 }
 
 void WrongBinades::merge(const WrongBinades& other, const TallyLimits&) {
-    if (other.counts.empty()) return;
-    if (counts.empty()) counts.assign(kBinades, 0);
-    for (size_t i = 0; i < kBinades; ++i) counts[i] += other.counts[i];
+    lazy_counts::merge(counts, other.counts, kBinades);
 }
 
 std::vector<StatisticRow> WrongBinades::rows() const {
     std::vector<StatisticRow> out;
-    for (size_t i = 0; i < counts.size(); ++i) {
-        if (counts[i] != 0) out.push_back({static_cast<int64_t>(i >> 8), static_cast<int64_t>(i & 255), static_cast<int64_t>(counts[i])});
-    }
+    lazy_counts::for_each_nonzero(counts, [&](size_t i, uint64_t n) {
+        out.push_back({static_cast<int64_t>(i >> 8), static_cast<int64_t>(i & 255), static_cast<int64_t>(n)});
+    });
     return out;
 }
 
@@ -28,8 +28,7 @@ void WrongBinades::add_row(std::span<const int64_t> row) {
     if (row.size() != 3 || row[0] < 0 || row[0] > 1 || row[1] < 0 || row[1] > 255 || row[2] < 0) {
         throw std::invalid_argument("malformed wrong_binades row");
     }
-    if (counts.empty()) counts.assign(kBinades, 0);
-    counts[static_cast<size_t>(row[0] * 256 + row[1])] = static_cast<uint64_t>(row[2]);
+    lazy_counts::at(counts, kBinades, static_cast<size_t>(row[0] * 256 + row[1])) = static_cast<uint64_t>(row[2]);
 }
 
 }  // namespace fpv

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/statistic.h"
+#include "model/statistics/lazy_counts.h"
 
 namespace fpv {
 
@@ -20,10 +21,7 @@ struct WrongBinades {
 
     std::vector<uint64_t> counts;  // kBinades counts, or empty if none
 
-    void record(uint32_t bits) {
-        if (counts.empty()) counts.assign(kBinades, 0);
-        ++counts[bits >> 23];
-    }
+    void record(uint32_t bits) { ++lazy_counts::at(counts, kBinades, bits >> 23); }
     uint64_t total() const;
     bool empty() const { return counts.empty(); }
     void merge(const WrongBinades& other, const TallyLimits& limits);

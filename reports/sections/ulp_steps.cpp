@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ops/catalogue.h"
+#include "model/statistics/lazy_counts.h"
 #include "reports/statistic_sections.h"
 
 namespace fpv {
@@ -17,11 +18,9 @@ void add_json(const UlpSteps& steps, const StatisticScope& scope, nlohmann::json
         return;
     }
     nlohmann::json list = nlohmann::json::array();
-    for (size_t i = 0; i < steps.counts.size(); ++i) {
-        if (steps.counts[i] == 0) continue;
-        list.push_back({{"steps", i + 1 == UlpSteps::kBuckets ? nlohmann::json("more") : nlohmann::json(i)},
-                        {"count", steps.counts[i]}});
-    }
+    lazy_counts::for_each_nonzero(steps.counts, [&](size_t i, uint64_t n) {
+        list.push_back({{"steps", i + 1 == UlpSteps::kBuckets ? nlohmann::json("more") : nlohmann::json(i)}, {"count", n}});
+    });
     out["ulp_steps"] = list;
 }
 

@@ -2,6 +2,7 @@
 // binades with any; the document gives them as text and, in HTML, as a plot.
 #include <nlohmann/json.hpp>
 
+#include "model/statistics/lazy_counts.h"
 #include "reports/statistic_sections.h"
 #include "reports/svg_plot.h"
 
@@ -10,10 +11,9 @@ namespace fpv {
 void add_json(const WrongBinades& binades, const StatisticScope& scope, nlohmann::json& out) {
     if (scope.unit == nullptr) return;
     nlohmann::json list = nlohmann::json::array();
-    for (size_t i = 0; i < binades.counts.size(); ++i) {
-        if (binades.counts[i] == 0) continue;
-        list.push_back({{"sign", i >> 8}, {"exponent_field", i & 255}, {"count", binades.counts[i]}});
-    }
+    lazy_counts::for_each_nonzero(binades.counts, [&](size_t i, uint64_t n) {
+        list.push_back({{"sign", i >> 8}, {"exponent_field", i & 255}, {"count", n}});
+    });
     out["wrong_by_binade"] = list;
 }
 
@@ -21,12 +21,10 @@ void add_blocks(const WrongBinades& binades, const StatisticScope& scope, doc::D
     if (scope.unit == nullptr || !scope.unit->exhaustive || binades.total() == 0) return;
     std::string text = "Wrong inputs by binade (sign, exponent field: count): ";
     bool first = true;
-    for (size_t i = 0; i < binades.counts.size(); ++i) {
-        if (binades.counts[i] == 0) continue;
-        text += (first ? "" : "; ") + std::string((i >> 8) ? "-" : "+") + std::to_string(i & 255) + ": " +
-                grouped(binades.counts[i]);
+    lazy_counts::for_each_nonzero(binades.counts, [&](size_t i, uint64_t n) {
+        text += (first ? "" : "; ") + std::string((i >> 8) ? "-" : "+") + std::to_string(i & 255) + ": " + grouped(n);
         first = false;
-    }
+    });
     d.paragraph(text);
     const UnitState& u = *scope.unit;
     d.plot(svg::wrong_binades(binades.counts, "wrong inputs of " + u.impl + " x " + u.input_class + " by binade"));
