@@ -37,12 +37,9 @@ std::string size_text(const ClassInfo& c) {
 Table ops_table() {
     Table rows = {{"op", "operands", "result", "error unit", "--reference fast", "--reference exact", "TestFloat", "what"}};
     for (const OpInfo& op : all_ops()) {
-        const std::string fast = !op.has_fast_reference              ? "-"
-                                 : op.metric == Metric::relative_u2 ? "exact sums"
-                                                                    : "host IEEE";
-        const std::string exact = op.has_exact_check               ? "integer check"
-                                  : op.metric == Metric::relative_u2 ? "exact sums"
-                                                                     : "-";
+        const bool exact_sums = op.metric != Metric::correctly_rounded;
+        const std::string fast = !op.has_fast_reference ? "-" : exact_sums ? "exact sums" : "host IEEE";
+        const std::string exact = op.has_exact_check ? "integer check" : exact_sums ? "exact sums" : "-";
         rows.push_back({std::string(op.name), op.operand_text(), std::string(format_name(op.result)),
                         std::string(op.error_unit()), fast, exact, op.testfloat.empty() ? "-" : std::string(op.testfloat),
                         std::string(op.summary)});

@@ -13,7 +13,13 @@ enum class Format : uint8_t {
     binary32,  // in the lower half of a word
     binary64,
     pair32,    // a float-float value hi + lo, packed hi:lo
+    entry,     // not a number: a matrix entry's row and column, packed row:column
+    word,      // not a number: a key or a description that an op's generators read
 };
+
+// Whether words of the format are numbers (the others are coordinates and keys, which an op
+// reads itself).
+FPV_HD constexpr bool is_number(Format f) { return f == Format::binary32 || f == Format::binary64 || f == Format::pair32; }
 
 // The parameters of a binary interchange format (not of pair32, which has none of its own).
 struct BinaryFormat {
@@ -31,7 +37,14 @@ FPV_HD constexpr BinaryFormat binary_format(Format f) {
 }
 
 constexpr std::string_view format_name(Format f) {
-    return f == Format::binary64 ? "binary64" : f == Format::binary32 ? "binary32" : "float-float pair";
+    switch (f) {
+        case Format::binary64: return "binary64";
+        case Format::binary32: return "binary32";
+        case Format::pair32: return "float-float pair";
+        case Format::entry: return "matrix entry";
+        case Format::word: break;
+    }
+    return "key";
 }
 
 // Bit masks of a binary format's fields, in the low bits of a word.
@@ -100,6 +113,9 @@ FPV_HD constexpr bool is_signalling_nan(Format f, uint64_t w) { return is_nan(f,
 enum class Metric : uint8_t {
     correctly_rounded,  // bit-exact or an error in ulps of the exact result
     relative_u2,        // relative error in units of u^2 = 2^-48 (u = 2^-24): float-float ops
+    // |result - exact| / (eps * sum |a_i b_i|), eps = 2^-52: a matrix product's entry, in the
+    // units its error bounds are stated in (Higham's gamma_k; the grading tests' "Grade A")
+    componentwise,
 };
 
 }  // namespace fpv

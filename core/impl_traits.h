@@ -32,6 +32,10 @@ struct ImplSpec {
     // result in ulps (0: correctly rounded); for float-float ops the relative error in u^2
     // (-1: none proven; error-free ops are held to exactness whatever it says).
     double bound = 0;
+    // Componentwise ops (matrix products): the bound grows by this much per term of the entry,
+    // so that the claim is bound + bound_per_term * k in units of eps * sum |a b| (Higham's
+    // gamma_k is k/2 to first order).
+    double bound_per_term = 0;
     std::string_view bound_source = {};  // where that bound is documented or proven
     double largest_found = -1;      // float-float: largest error the literature reports; -1: none
     double seed_log2 = 0;           // float-float: log2 of the seed paper's measurement; 0: none

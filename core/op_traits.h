@@ -108,7 +108,14 @@ struct OpInfo {
     bool has_exact_check = false;     // results are certified without MPFR (--reference exact)
     std::span<const OpCommandInfo> commands;  // fpverify subcommands the op offers
 
-    std::string_view error_unit() const { return metric == Metric::relative_u2 ? "u^2" : "ulp"; }
+    std::string_view error_unit() const {
+        switch (metric) {
+            case Metric::relative_u2: return "u^2";
+            case Metric::componentwise: return "eps|a||b|";
+            case Metric::correctly_rounded: break;
+        }
+        return "ulp";
+    }
     // "x, y: binary64", "x: float-float pair, y: binary32"
     std::string operand_text() const;
     bool all_operands(Format f) const {
@@ -131,7 +138,7 @@ struct OpInfo {
         info.result = Op::result;
         info.metric = Op::metric;
         info.key_salt = Op::key_salt;
-        info.has_fast_reference = Op::metric == Metric::relative_u2 || !is_none<typename Op::host_ieee>;
+        info.has_fast_reference = Op::metric != Metric::correctly_rounded || !is_none<typename Op::host_ieee>;
         info.has_exact_check = !is_none<typename Op::exact_check>;
         info.commands = OpCommandTable<typename Op::commands>::value;
         if constexpr (Op::metric == Metric::relative_u2) info.error_free = Op::error_free;

@@ -11,6 +11,7 @@
 //   version           bumped whenever its inputs change, so that `resume` refuses to mix them
 //   key_rule          what its random streams are keyed by
 //   prefix            non-empty for classes named with arguments, as "range32:LO-HI"
+//   all_spec          for such a class in `--classes all`: the spec it runs as there
 //   exhaustive        every input of a set of bit patterns, in order (index = pattern offset)
 //   vector_file       the operands of a test-vector file
 // ClassDefaults gives the usual values.
@@ -47,6 +48,7 @@ struct ClassDefaults {
     static constexpr int version = 1;
     static constexpr KeyRule key_rule = KeyRule::name_and_op;
     static constexpr std::string_view prefix = "";
+    static constexpr std::string_view all_spec = "";
     static constexpr bool exhaustive = false;
     static constexpr bool vector_file = false;
 };

@@ -10,6 +10,8 @@ std::string axis_title(const MapAxis& axis, const OpInfo& op) {
         case MapFeature::leading_bits: return name + ": leading fraction bits";
         case MapFeature::hi_lo_gap: return name + ": exponent gap hi - lo";
         case MapFeature::exponent_range: return name + (axis.format == Format::pair32 ? " (hi)" : "") + ": binades";
+        case MapFeature::entry_row: return "row modulo 32";
+        case MapFeature::entry_column: return "column modulo 32";
     }
     return name;
 }
@@ -34,6 +36,8 @@ std::string bucket_label(const MapAxis& axis, int bucket) {
             const int first = bucket * span - bias, last = (bucket + 1) * span - 1 - bias;
             return "2^" + std::to_string(first) + "..2^" + std::to_string(last);
         }
+        case MapFeature::entry_row:
+        case MapFeature::entry_column: break;
     }
     return std::to_string(bucket);
 }

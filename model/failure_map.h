@@ -30,6 +30,8 @@ enum class MapFeature : uint8_t {
     leading_bits,    // the leading 5 bits of the stored fraction
     hi_lo_gap,       // exponent field of hi minus that of lo (see gap_bucket)
     exponent_range,  // the exponent field's leading 5 bits (8 binary32 binades, 64 binary64)
+    entry_row,       // a matrix entry's row modulo 32: its row within a 32 x 32 tile
+    entry_column,    // and its column
 };
 
 struct MapAxis {
@@ -48,6 +50,10 @@ constexpr MapAxis main_axis(Format f, int operand) {
 
 template <size_t N>
 constexpr MapLayout map_layout(const std::array<Operand, N>& operands, int arity) {
+    // A matrix entry is placed within its tile: tiled kernels fail in patterns of their tiles.
+    if (operands[0].format == Format::entry) {
+        return {{MapFeature::entry_row, 0, Format::entry}, {MapFeature::entry_column, 0, Format::entry}};
+    }
     if (arity >= 2) return {main_axis(operands[0].format, 0), main_axis(operands[1].format, 1)};
     return {{MapFeature::exponent_range, 0, operands[0].format}, main_axis(operands[0].format, 0)};
 }
@@ -80,6 +86,10 @@ FPV_HD FPV_INLINE int map_feature(const MapAxis& axis, uint64_t word) {
         case MapFeature::exponent_range:
             if (axis.format == Format::pair32) word >>= 32;  // hi's
             return static_cast<int>((wide ? word >> 58 : word >> 26) & 31u);
+        case MapFeature::entry_row:
+            return static_cast<int>((word >> 32) & 31u);
+        case MapFeature::entry_column:
+            return static_cast<int>(word & 31u);
     }
     return 0;
 }

@@ -51,6 +51,8 @@ std::string value_text(Format f, uint64_t word) {
     switch (f) {
         case Format::binary64: return hex64(word) + " (" + decimal_of(word) + ")";
         case Format::binary32: return hex32(low) + " (" + decimal_of_float(low) + ")";
+        case Format::entry: return "(" + std::to_string(word >> 32) + ", " + std::to_string(word & 0xffffffffu) + ")";
+        case Format::word: return hex64(word);
         case Format::pair32: break;
     }
     const uint32_t hi = static_cast<uint32_t>(word >> 32);

@@ -66,6 +66,8 @@ std::string_view plugin_claim(const OpInfo& op, double bound, Rounding rounding)
         text = "exact";
     } else if (op.metric == Metric::relative_u2) {
         text = bound < 0 ? "no relative bound" : std::string(number) + "u^2";
+    } else if (op.metric == Metric::componentwise) {
+        text = bound <= 0 ? std::string("correctly rounded (claimed)") : std::string(number) + " eps|a||b|";
     } else {
         static constexpr const char* kToward[] = {"", " toward zero", " toward +infinity", " toward -infinity"};
         text = bound <= 0 ? std::string("correctly rounded") + kToward[static_cast<int>(rounding)] + " (claimed)"
@@ -214,7 +216,7 @@ const std::vector<ClassInfo>& classes_of(OpId id) {
             std::vector<ClassInfo> list;
             for_each_type(typename Op::classes{}, [&](auto class_type) {
                 using Class = typename decltype(class_type)::type;
-                list.push_back({op_id<Op>(), list.size(), Class::name, Class::guarantee, Class::prefix, Class::size,
+                list.push_back({op_id<Op>(), list.size(), Class::name, Class::guarantee, Class::prefix, Class::all_spec, Class::size,
                                 Class::in_all, Class::inside_domains, Class::exhaustive, Class::vector_file,
                                 Class::version, Class::key_rule});
             });
@@ -228,7 +230,7 @@ const std::vector<ClassInfo>& classes_of(OpId id) {
 std::vector<std::string> all_class_names(OpId op) {
     std::vector<std::string> names;
     for (const ClassInfo& c : classes_of(op)) {
-        if (c.in_all) names.emplace_back(c.name);
+        if (c.in_all) names.emplace_back(c.all_spec.empty() ? c.name : c.all_spec);
     }
     return names;
 }

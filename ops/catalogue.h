@@ -32,6 +32,7 @@ struct ClassInfo {
     OpId op;
     size_t index = 0;  // in the op's class list
     std::string_view name, guarantee, prefix;
+    std::string_view all_spec;  // the spec `--classes all` runs a class named with arguments as
     uint64_t size = kUnbounded;
     bool in_all = true, inside_domains = true, exhaustive = false, vector_file = false;
     int version = 1;

@@ -8,6 +8,7 @@
 
 #include "ops/catalogue.h"
 #include "ops/dispatch.h"
+#include "reference/componentwise_verdict.h"
 #include "reference/exact_check.h"
 #include "reference/ff_judge.h"
 #include "reference/reference_mode.h"
@@ -23,7 +24,8 @@ inline bool certifiable(const ImplInfo& impl) {
 }
 
 // Tests only: FPV_INJECT_WRONG_CERTIFICATE makes the exact reference certify every result it
-// may judge, as a broken check would, so that MPFR's sample must catch it.
+// may judge, as a broken check would, and the exact sums of componentwise ops wrong, so that
+// MPFR's sample must catch it.
 inline bool wrong_certificates_planted() { return std::getenv("FPV_INJECT_WRONG_CERTIFICATE") != nullptr; }
 
 template <class Op>
@@ -31,7 +33,7 @@ class OpJudge {
 public:
     OpJudge(const ImplInfo& impl, ReferenceMode mode, bool strict_nan = false)
         : impl_(impl),
-          fast_(mode == ReferenceMode::fast || (mode == ReferenceMode::exact && Op::metric == Metric::relative_u2)),
+          fast_(mode == ReferenceMode::fast || (mode == ReferenceMode::exact && Op::metric != Metric::correctly_rounded)),
           certify_(mode == ReferenceMode::exact && certifiable(impl)),
           exact_(mode == ReferenceMode::exact),
           strict_nan_(strict_nan),
@@ -49,6 +51,8 @@ public:
             // Under the exact reference MPFR recomputes the failures and the sample too.
             const FloatFloatRecheck recheck{recheck_all_ || (exact_ && exact_sampled(index)), exact_};
             return judge_ff<Op>(mpfr_, impl_.spec, in, result, fast_, precomputed, recheck);
+        } else if constexpr (Op::metric == Metric::componentwise) {
+            return judge_componentwise<Op>(dot_, impl_.spec, in, result, fast_, recheck_all_, wrong_certificates_);
         } else {
             if constexpr (!is_none<typename Op::exact_check>) {
                 if (certify_ && (wrong_certificates_ || exact_check::certifies<Op>(in, result, impl_.spec.rounding,
@@ -66,6 +70,9 @@ public:
     uint64_t reference(const Operands& in, Rounding rounding) {
         if constexpr (Op::metric == Metric::correctly_rounded) {
             return mpfr_.correctly_rounded<Op>(in, rounding, false);
+        } else if constexpr (Op::metric == Metric::componentwise) {
+            load_terms<typename Op::reference>(dot_, in);
+            return dot_.rounded(rounding);
         } else {
             return 0;
         }
@@ -105,6 +112,7 @@ private:
     bool recheck_all_ = false;
     uint64_t certified_count_ = 0;
     MpfrReference mpfr_;
+    MpfrDot dot_;  // componentwise ops' MPFR
 };
 
 class Judge {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include "core/formats.h"
 #include "reference/verdict.h"
@@ -32,5 +33,14 @@ inline Category classify(Format f, uint64_t expected, uint64_t result, double ul
 // one step beyond the largest finite number, the zeros as one number): NVIDIA's measure of an
 // error in ulps. For formats of 32 bits (a binary64 distance may not fit in 63 bits).
 int64_t representable_steps(Format f, uint64_t x, uint64_t y);
+
+// Distance in representable numbers, saturated where a binary64 distance does not fit.
+inline int64_t saturated_steps(Format f, uint64_t x, uint64_t y) {
+    if (f == Format::binary64 && ((x ^ y) & sign_bit(f)) != 0) {
+        const uint64_t sum = (x & magnitude_mask(f)) + (y & magnitude_mask(f));
+        return sum > uint64_t{INT64_MAX} ? INT64_MAX : static_cast<int64_t>(sum);
+    }
+    return representable_steps(f, x, y);
+}
 
 }  // namespace fpv

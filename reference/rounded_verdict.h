@@ -92,15 +92,6 @@ bool exact_is_tiny(MpfrReference& mpfr, const Operands& in, uint64_t expected, c
     return rounded(Rounding::rz) < min_normal_bits(kResult);  // the least normal, from below or not
 }
 
-// Distance in representable numbers, saturated where a binary64 distance does not fit.
-inline int64_t saturated_steps(Format f, uint64_t x, uint64_t y) {
-    if (f == Format::binary64 && ((x ^ y) & sign_bit(f)) != 0) {
-        const uint64_t sum = (x & magnitude_mask(f)) + (y & magnitude_mask(f));
-        return sum > uint64_t{INT64_MAX} ? INT64_MAX : static_cast<int64_t>(sum);
-    }
-    return representable_steps(f, x, y);
-}
-
 // The verdict on `result` of `impl` (an impl of Op) for `in`; `fast` asks for the host's exact
 // answers where the op has them.
 // `strict_nan` also holds NaN results to the impl's NaN rule.

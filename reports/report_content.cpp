@@ -177,8 +177,8 @@ void header(doc::Document& d, const CampaignReport& report) {
             }
         }
         facts.push_back(Text("Reference: fast (the host's exact IEEE 754 answers for " + host_ops +
-                             "; exact fixed-point sums for float-float ops; MPFR recomputing 1 input in 1024 and "
-                             "winning any disagreement)"));
+                             "; exact fixed-point sums for float-float ops and matrix entries; MPFR recomputing 1 "
+                             "input in 1024 and winning any disagreement)"));
     }
     if (c.spec.reference == ReferenceMode::exact) {
         facts.push_back(Text(
@@ -255,6 +255,11 @@ json impl_json(const CampaignReport& report, const ImplSummary& s) {
                           {"wrong_outside_domain", sweep.wrong_outside},
                           {"domain_is_exact", sweep.domain_is_exact() ? json(*sweep.domain_is_exact()) : json(nullptr)}};
         }
+    } else if (op_info(s.op).metric == Metric::componentwise) {
+        // The claim in eps * sum |a b|: bound + bound_per_term * k for an entry of k terms.
+        j["bound"] = spec.bound;
+        j["bound_per_term"] = spec.bound_per_term;
+        j["bound_source"] = spec.bound_source;
     } else {
         j["bound_u2"] = op_info(s.op).error_free ? json(0) : optional_u2(spec.bound);
         j["bound_source"] = spec.bound_source;
@@ -508,7 +513,7 @@ void impl_section(doc::Document& d, const CampaignReport& report, const ImplSumm
     if (!s.merged.worst.empty()) {
         const std::string title =
             "Error histogram inside the domain (" + s.error_unit + ", log2 bins; " +
-            (op_info(s.op).metric == Metric::relative_u2 ? "every result" : "results other than the correctly rounded one") +
+            (op_info(s.op).metric != Metric::correctly_rounded ? "every result" : "results other than the correctly rounded one") +
             "):";
         d.paragraph(title);
         d.plot(svg::error_histogram(s.merged.error_histogram, s.error_unit, "errors of " + s.impl + " inside the domain"),

@@ -33,8 +33,8 @@ std::vector<DocumentedBlock> documented_blocks(const std::string& markdown);
 // (so a campaign still pauses, as the document says), and otherwise every --count above
 // kCountCap becomes kCountCap, and a run without --count gets --count kCountCap. Everything else
 // stays as written.
-inline constexpr double kCountCap = 1e4;
-inline constexpr const char* kCountCapText = "1e4";
+inline constexpr double kCountCap = 4096;
+inline constexpr const char* kCountCapText = "4096";
 std::string capped(const std::string& command);
 
 }  // namespace fpv::testing

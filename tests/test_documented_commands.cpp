@@ -79,14 +79,14 @@ TEST(DocumentedCommands, SkipsWholeBlocksThatBuildOrNeedMpiOrAGpu) {
 }
 
 TEST(DocumentedCommands, CapsCountsAndTimeBudgetsOnly) {
-    EXPECT_EQ(capped("$fpv run --db a.db --count 1e8 --seed 1"), "$fpv run --db a.db --count 1e4 --seed 1");
-    EXPECT_EQ(capped("$fpv run --count 2^32; $fpv run --count=100M"), "$fpv run --count 1e4; $fpv run --count=1e4");
+    EXPECT_EQ(capped("$fpv run --db a.db --count 1e8 --seed 1"), "$fpv run --db a.db --count 4096 --seed 1");
+    EXPECT_EQ(capped("$fpv run --count 2^32; $fpv run --count=100M"), "$fpv run --count 4096; $fpv run --count=4096");
     EXPECT_EQ(capped("$fpv run --count 500"), "$fpv run --count 500");
     // A budget is what the document means to show (a pause, exit 3): it shrinks, the count stays.
     EXPECT_EQ(capped("$fpv run --count 1e13 --for 8h"), "$fpv run --count 1e13 --for 1s");
     EXPECT_EQ(capped("$fpv report --db a.db --out r.md"), "$fpv report --db a.db --out r.md");
     EXPECT_EQ(capped("fpverify run --db f.db --impl div64.host; $fpv run --db g.db"),
-              "fpverify run --count 1e4 --db f.db --impl div64.host; $fpv run --count 1e4 --db g.db");
+              "fpverify run --count 4096 --db f.db --impl div64.host; $fpv run --count 4096 --db g.db");
 }
 
 // The documents in the order a reader meets them: the README, then docs/ by name. The later

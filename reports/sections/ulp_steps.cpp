@@ -12,7 +12,7 @@ namespace fpv {
 void add_json(const UlpSteps& steps, const StatisticScope& scope, nlohmann::json& out) {
     if (scope.unit == nullptr) {
         // NVIDIA's measure: the distance to the correctly rounded result (65: more than 64).
-        if (scope.impl.info != nullptr && op_info(scope.impl.op).metric == Metric::correctly_rounded) {
+        if (scope.impl.info != nullptr && op_info(scope.impl.op).metric != Metric::relative_u2) {
             out["max_ulp_steps"] = steps.max_steps();
         }
         return;

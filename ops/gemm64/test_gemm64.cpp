@@ -1,0 +1,197 @@
+// gemm64: its classes keep their word (checked by the exact accumulator and by the values
+// themselves), the exact reference's verdicts equal MPFR's on every class, the project's own dot
+// products keep Higham's bound where its model holds, the correctly rounded one is correctly
+// rounded, and a planted wrong exact sum is caught by MPFR's sample.
+#include <gtest/gtest.h>
+
+#include <cfenv>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/usage_error.h"
+#include "model/input_set.h"
+#include "ops/catalogue.h"
+#include "ops/gemm64/gemm64.h"
+#include "ops/judge.h"
+#include "tests/test_support.h"
+
+namespace fpv {
+namespace {
+
+using gemm64::EntryTerms;
+using gemm64::Shape;
+
+const std::vector<std::string> kEveryClass = {"uniform:k=64",     "signed:k=64",        "spread:phi=8:k=64",
+                                              "span:e=1022:k=64", "cancellation:k=65",  "subnormal:k=64",
+                                              "overflow:k=64",    "specials:k=64"};
+
+InputSet inputs(const std::string& spec, uint64_t seed = 1) { return resolve_class(spec, op_named("gemm64"), seed); }
+
+std::vector<double> row_of_a(const Operands& in) {
+    std::vector<double> a;
+    for (uint32_t l = 0; l < EntryTerms::length(in); ++l) a.push_back(double_of(EntryTerms::a(in, l)));
+    return a;
+}
+
+TEST(Gemm64Classes, ParseTheirShapesAndRefuseWhatTheyCannotMean) {
+    const Shape s = Shape::of(inputs("spread:phi=2.5:k=1000:n=8").first);
+    EXPECT_EQ(s.k, 1000u);
+    EXPECT_EQ(s.n, 8u);
+    EXPECT_EQ(s.parameter, 40u);  // 2.5 in sixteenths
+    EXPECT_EQ(s.draw, gemm64::Draw::spread);
+    EXPECT_EQ(Shape::of(inputs("uniform:").first).k, 256u);  // the defaults
+    EXPECT_EQ(Shape::of(inputs("uniform:").first).n, 64u);
+    for (const char* bad : {"uniform:k=0", "uniform:k=5000000", "uniform:q=3", "uniform:k", "span:e=1023",
+                            "spread:phi=0.1", "spread:phi=16", "uniform:phi=2", "cancellation:k=2", "uniform:n=70000"}) {
+        EXPECT_THROW(inputs(bad), UsageError) << bad;
+    }
+    // The shape is part of the key: another k draws other matrices.
+    EXPECT_NE(inputs("uniform:k=64").key, inputs("uniform:k=65").key);
+}
+
+TEST(Gemm64Classes, NumberEntriesBatchByBatchRowMajor) {
+    const InputSet set = inputs("uniform:k=8:n=4");
+    for (uint64_t index = 0; index < 40; ++index) {
+        const Operands in = set.input(index);
+        EXPECT_EQ(gemm64::entry_row(in.a), (index % 16) / 4) << index;
+        EXPECT_EQ(gemm64::entry_column(in.a), index % 4) << index;
+        EXPECT_EQ(in.b, set.input(index - index % 16).b) << "one key a batch";
+    }
+    EXPECT_NE(set.input(0).b, set.input(16).b);
+    // Entries of one row share A's row, entries of one column B's column: they are one product's.
+    const Operands e00 = set.input(0), e01 = set.input(1), e10 = set.input(4);
+    EXPECT_EQ(row_of_a(e00), row_of_a(e01));
+    EXPECT_NE(row_of_a(e00), row_of_a(e10));
+    for (uint32_t l = 0; l < 8; ++l) EXPECT_EQ(EntryTerms::b(e00, l), EntryTerms::b(e10, l));
+}
+
+TEST(Gemm64Classes, DrawTheSameValuesInAnyRoundingModeOfTheHost) {
+    // The judges change the host's rounding mode; the matrices must not notice.
+    for (const std::string& spec : kEveryClass) {
+        const InputSet set = inputs(spec);
+        const Operands in = set.input(12345);
+        const std::vector<double> nearest = row_of_a(in);
+        for (const int mode : {FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO}) {
+            std::fesetround(mode);
+            const std::vector<double> other = row_of_a(in);
+            std::fesetround(FE_TONEAREST);
+            for (size_t l = 0; l < nearest.size(); ++l) {
+                ASSERT_EQ(bits_of(other[l]), bits_of(nearest[l])) << spec << ", term " << l;
+            }
+        }
+    }
+}
+
+TEST(Gemm64Classes, KeepTheirGuarantees) {
+    for (uint64_t index = 0; index < 2000; index += 7) {
+        const Operands u = inputs("uniform:k=32").input(index), s = inputs("signed:k=32").input(index);
+        const Operands span = inputs("span:e=300:k=32").input(index), tiny = inputs("subnormal:k=32").input(index);
+        for (uint32_t l = 0; l < 32; ++l) {
+            const double a = double_of(EntryTerms::a(u, l)), b = double_of(EntryTerms::b(u, l));
+            ASSERT_TRUE(a >= 0 && a < 1 && b >= 0 && b < 1);
+            ASSERT_LT(std::abs(double_of(EntryTerms::a(s, l))), 1.0);
+            const double x = std::abs(double_of(EntryTerms::a(span, l)));
+            ASSERT_TRUE(x >= 0x1p-300 && x < 0x1p301) << x;
+            ASSERT_LT(std::abs(double_of(EntryTerms::a(tiny, l)) * double_of(EntryTerms::b(tiny, l))), 0x1p-1000);
+        }
+        // Cancellation: the exact entry is what the one or two last products make.
+        const Operands c = inputs("cancellation:k=33").input(index);
+        exact_dot::Accumulator whole, rest;
+        accumulate_terms<EntryTerms>(c, whole);
+        rest.clear();
+        rest.add_product(EntryTerms::a(c, 32), EntryTerms::b(c, 32));
+        ASSERT_EQ(whole.rounded(Rounding::rn), rest.rounded(Rounding::rn));
+        ASSERT_LT(std::abs(double_of(whole.rounded(Rounding::rn))), 0x1p-70);
+        ASSERT_GT(double_of(whole.magnitude_sum()), 1e-6);
+    }
+    // Specials: about one entry in 64 a zero, an infinity or a NaN.
+    int specials = 0, total = 0;
+    for (uint64_t index = 0; index < 200; ++index) {
+        const Operands in = inputs("specials:k=64").input(index * 64);
+        for (uint32_t l = 0; l < 64; ++l, ++total) {
+            const double a = double_of(EntryTerms::a(in, l));
+            specials += a == 0 || std::isinf(a) || std::isnan(a) ? 1 : 0;
+        }
+    }
+    EXPECT_GT(specials, total / 128);
+    EXPECT_LT(specials, total / 32);
+}
+
+// The verdicts of one impl on `count` entries of every class, under `mode`.
+std::vector<Verdict> verdicts(const std::string& impl_name, ReferenceMode mode, const std::string& spec, int count) {
+    const ImplInfo& impl = impl_named(impl_name);
+    Judge judge(impl, mode);
+    const InputSet set = inputs(spec);
+    std::vector<Verdict> out;
+    for (int i = 0; i < count; ++i) {
+        const Operands in = set.input(static_cast<uint64_t>(i) * 37);
+        out.push_back(judge(in, impl.host(in), nullptr, static_cast<uint64_t>(i)));
+    }
+    return out;
+}
+
+TEST(Gemm64Reference, TheExactAccumulatorsVerdictsAreMpfrsOnEveryClass) {
+    for (const std::string impl : {"gemm64.dot_fma", "gemm64.dot_exact_ru", "gemm64.mut_truncated_products"}) {
+        for (const std::string& spec : kEveryClass) {
+            const std::vector<Verdict> exact = verdicts(impl, ReferenceMode::exact, spec, 150);
+            const std::vector<Verdict> mpfr = verdicts(impl, ReferenceMode::mpfr, spec, 150);
+            for (size_t i = 0; i < exact.size(); ++i) {
+                EXPECT_FALSE(exact[i].reference_conflict) << impl << ", " << spec << ", entry " << i;
+                EXPECT_EQ(exact[i].expected, mpfr[i].expected) << impl << ", " << spec << ", entry " << i;
+                EXPECT_EQ(exact[i].category, mpfr[i].category) << impl << ", " << spec << ", entry " << i;
+                EXPECT_TRUE(same_measure(exact[i].error, mpfr[i].error))
+                    << impl << ", " << spec << ", entry " << i << ": " << exact[i].error << " against " << mpfr[i].error;
+            }
+        }
+    }
+}
+
+TEST(Gemm64Impls, TheChainsKeepGammaKWhereHighamsModelHoldsAndTheExactDotIsCorrectlyRounded) {
+    // No underflow or overflow in these classes, Higham's assumptions.
+    for (const std::string spec : {"uniform:k=1000", "signed:k=300", "spread:phi=4:k=200", "span:e=400:k=100",
+                                   "cancellation:k=301"}) {
+        for (const std::string impl : {"gemm64.dot_fma", "gemm64.dot_muladd"}) {
+            int not_correctly_rounded = 0;
+            for (const Verdict& v : verdicts(impl, ReferenceMode::exact, spec, 200)) {
+                EXPECT_FALSE(v.failed()) << impl << ", " << spec << ": error " << v.error;
+                not_correctly_rounded += v.category == Category::within_bound ? 1 : 0;
+            }
+            if (spec.starts_with("uniform")) {
+                EXPECT_GT(not_correctly_rounded, 50) << impl;  // they do err
+            }
+        }
+    }
+    for (const std::string& spec : kEveryClass) {
+        for (const std::string impl : {"gemm64.dot_exact", "gemm64.dot_exact_rz", "gemm64.dot_exact_rd"}) {
+            for (const Verdict& v : verdicts(impl, ReferenceMode::mpfr, spec, 100)) {
+                EXPECT_EQ(v.category, Category::exact) << impl << ", " << spec;
+            }
+        }
+    }
+}
+
+TEST(Gemm64Impls, MutantsFailTheirParentsClaim) {
+    for (const std::string mutant : {"gemm64.mut_last_term_dropped", "gemm64.mut_binary32_accumulator",
+                                     "gemm64.mut_truncated_products"}) {
+        int failed = 0;
+        for (const Verdict& v : verdicts(mutant, ReferenceMode::exact, "uniform:k=256", 100)) failed += v.failed() ? 1 : 0;
+        EXPECT_GT(failed, 90) << mutant;
+    }
+}
+
+TEST(Gemm64Reference, AWrongExactSumIsCaughtByMpfrsSample) {
+    testing::TempDir dir;
+    const std::string db = dir.path("planted.db");
+    const testing::CommandResult r = testing::run_command(
+        "env", {"FPV_INJECT_WRONG_CERTIFICATE=1", testing::fpverify_binary(), "run", "--db", db, "--impl",
+                "gemm64.dot_fma", "--classes", "uniform:k=16:n=16", "--count", "8192", "--reference", "fast",
+                "--backend", "cpu"});
+    EXPECT_EQ(r.status, 1) << r.err;
+    const auto rows = testing::sql_rows(db, "SELECT reference_disagreements FROM units");
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_GT(std::stoll(rows[0][0]), 0) << "MPFR's sample did not catch the wrong sums";
+}
+
+}  // namespace
+}  // namespace fpv

@@ -1,0 +1,104 @@
+// The verdict on an entry of a matrix product (Metric::componentwise): the expected result is
+// the correctly rounded entry in the impl's rounding mode, the error is |C - exact| in units of
+// eps * sum |a b| (eps = 2^-52), measured for every entry, and the claim is a bound in those
+// units that may grow with the number of terms (ImplSpec::bound_per_term; an impl that claims
+// 0 claims correct rounding). Under the fast and exact references the exact accumulator
+// (reference/exact_dot.h) decides, and MPFR (reference/mpfr_dot.h) recomputes a sample, one
+// entry in 1024, and every failure, and wins any disagreement; under the MPFR reference MPFR
+// alone decides. The op's reference trait gives the terms: length(in), a(in, l), b(in, l).
+#pragma once
+
+#include <cmath>
+#include <vector>
+
+#include "core/formats.h"
+#include "core/impl_traits.h"
+#include "reference/classify.h"
+#include "reference/exact_dot.h"
+#include "reference/mpfr_dot.h"
+#include "reference/reference_mode.h"
+#include "reference/verdict.h"
+
+namespace fpv {
+
+template <class Terms>
+FPV_HD inline void accumulate_terms(const Operands& in, exact_dot::Accumulator& acc) {
+    acc.clear();
+    const uint32_t k = Terms::length(in);
+    for (uint32_t l = 0; l < k; ++l) acc.add_product(Terms::a(in, l), Terms::b(in, l));
+}
+
+template <class Terms>
+void load_terms(MpfrDot& mpfr, const Operands& in) {
+    thread_local std::vector<uint64_t> a, b;
+    const uint32_t k = Terms::length(in);
+    a.resize(k);
+    b.resize(k);
+    for (uint32_t l = 0; l < k; ++l) {
+        a[l] = Terms::a(in, l);
+        b[l] = Terms::b(in, l);
+    }
+    mpfr.load(a, b);
+}
+
+// The bound an impl claims for an entry of k terms, in eps * sum |a b|.
+inline double componentwise_bound(const ImplSpec& impl, uint32_t k) { return impl.bound + impl.bound_per_term * k; }
+
+// Two measurements of one error that agree: equal, or within the rounding of their arithmetic.
+inline bool same_measure(double x, double y) {
+    if (x == y || (std::isinf(x) && std::isinf(y))) return true;
+    return std::abs(x - y) <= 0x1p-40 * std::max(std::abs(x), std::abs(y));
+}
+
+// `plant_wrong_sum` (tests only) makes the exact accumulator's answer wrong, as a broken one
+// would be, so that MPFR's sample must catch it: the last bit of the entry flipped, the error doubled.
+template <class Op>
+Verdict judge_componentwise(MpfrDot& mpfr, const ImplSpec& impl, const Operands& in, uint64_t result, bool fast,
+                            bool recheck_all = false, bool plant_wrong_sum = false) {
+    static_assert(Op::metric == Metric::componentwise);
+    using Terms = typename Op::reference;
+    constexpr Format kResult = Op::result;
+    Verdict v;
+    uint64_t expected = 0;
+    double error = 0;
+    if (fast) {
+        exact_dot::Accumulator acc;
+        accumulate_terms<Terms>(in, acc);
+        expected = acc.rounded(impl.rounding);
+        error = acc.componentwise_error(result);
+        if (plant_wrong_sum) {
+            expected ^= 1;
+            error *= 2;
+        }
+    }
+    const auto claim_holds = [&](uint64_t exp, double err) {
+        const bool correct_rounding = impl.bound == 0 && impl.bound_per_term == 0;
+        return same_answer(kResult, result, exp) || (!correct_rounding && err <= componentwise_bound(impl, Terms::length(in)));
+    };
+    if (!fast || recheck_all || cross_checked_pair(in.a, in.b) || !claim_holds(expected, error)) {
+        load_terms<Terms>(mpfr, in);
+        const uint64_t checked = mpfr.rounded(impl.rounding);
+        const double checked_error = mpfr.componentwise_error(result);
+        if (fast && (!same_answer(kResult, checked, expected) || !same_measure(checked_error, error))) {
+            v.reference_conflict = true;
+            v.conflicting = same_answer(kResult, checked, expected) ? bits_of(error) : expected;
+            v.checked = same_answer(kResult, checked, expected) ? bits_of(checked_error) : checked;
+        }
+        expected = checked;
+        error = checked_error;
+    }
+    v.expected = expected;
+    v.error = error;
+    v.measured = true;
+    if (!same_answer(kResult, result, expected)) {
+        const bool nan_involved = is_nan(kResult, result) || is_nan(kResult, expected);
+        if (!nan_involved) v.steps = saturated_steps(kResult, result, expected);
+        // classify() reads an error in ulps: below 1 is the other neighbour of the exact value.
+        v.category = classify(kResult, expected, result, v.steps == 1 ? 0.5 : 1.0);
+        if (claim_holds(expected, error)) v.category = Category::within_bound;
+    }
+    v.wrong = v.failed();
+    return v;
+}
+
+}  // namespace fpv
