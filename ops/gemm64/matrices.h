@@ -74,9 +74,13 @@ FPV_HD inline uint64_t signed_unit(CounterRng& rng) {
     return scaled(static_cast<uint64_t>(t < 0 ? -t : t), -52, t < 0);
 }
 
+// Draws are sequenced one statement each: the order of a call's arguments is unspecified, and
+// the host's compiler and nvcc need not agree on it.
 FPV_HD inline uint64_t in_binades(CounterRng& rng, int low, int high) {
     const int e = static_cast<int>(rng.between(low, high));
-    return scaled(full_significand(rng), e - 52, rng.coin());
+    const uint64_t significand = full_significand(rng);
+    const bool negative = rng.coin();
+    return scaled(significand, e - 52, negative);
 }
 
 // Ozaki's (U - 1/2) exp(phi N(0,1)) with N from twelve uniforms (Irwin-Hall) and the factor
@@ -126,7 +130,9 @@ FPV_HD inline uint64_t a_value(const Shape& s, uint64_t key, uint32_t row, uint3
         const uint32_t h = (s.k - 1) / 2;
         if (l >= 2 * h) {
             CounterRng rng(mix64(key ^ detail::kSaltA), (uint64_t{row} << 32) | l);
-            return detail::scaled(detail::full_significand(rng), -80 - 52, rng.coin());
+            const uint64_t significand = detail::full_significand(rng);
+            const bool negative = rng.coin();
+            return detail::scaled(significand, -80 - 52, negative);
         }
         if (l >= h) l -= h;
     }
