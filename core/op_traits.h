@@ -13,7 +13,10 @@
 //   testfloat          TestFloat's name for the function ("f64_div"), "" when it has none
 //   reference          correctly rounded ops: a type with static int mpfr(out, in, rounding),
 //                      the exact function in MPFR; float-float ops: the exact terms of the
-//                      result and its error (ops/float_float/terms.h)
+//                      result and its error (ops/float_float/terms.h); componentwise ops (an
+//                      entry of a matrix product): the entry's terms, FPV_HD length(in),
+//                      a(in, l) and b(in, l), which the exact accumulator and MPFR sum
+//                      (reference/componentwise_verdict.h)
 //   host_ieee          a type with static uint64_t eval(const Operands&), the host FPU's exact
 //                      IEEE 754 answer (the fast reference and the TestFloat export), or None
 //   exact_check        a type whose FPV_HD static bool certifies(in, result, rounding, ftz) proves

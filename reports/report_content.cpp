@@ -216,7 +216,9 @@ void header(doc::Document& d, const CampaignReport& report) {
     d.paragraph(
         "Correctly rounded ops are judged against MPFR's correctly rounded result: a result fails unless it is "
         "bit-identical (any NaN matches any NaN). Float-float ops are judged by their relative error, computed by "
-        "MPFR from the exact terms, against each impl's proven bound.");
+        "MPFR from the exact terms, against each impl's proven bound. Entries of matrix products are judged by "
+        "|C - exact| in units of eps * sum |a b| (eps = 2^-52), against the bound each impl claims, and counted "
+        "as exact where they are the correctly rounded entry.");
 }
 
 // An impl's facts for the JSON report: its counts over every class, its claims and what the

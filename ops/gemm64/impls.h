@@ -40,6 +40,7 @@ FPV_HD inline uint64_t fma_chain(uint64_t entry, uint64_t batch, uint64_t shape)
 inline constexpr ImplSpec kFmaChain{
     .variant = "dot_fma",
     .summary = "one thread an entry: sum = fma(A[i][l], B[l][j], sum) for l = 0 .. k-1",
+    .domain = "every entry",
     .claim = "|C - exact| <= gamma_k sum |a b| where no product or partial sum underflows or overflows (Higham's "
              "model)",
     .bound = 0,
@@ -55,6 +56,7 @@ struct MulAddChain : PortableImpl {
     static constexpr ImplSpec spec{
         .variant = "dot_muladd",
         .summary = "one thread an entry: sum = sum + A[i][l] * B[l][j], each operation rounded",
+        .domain = "every entry",
         .claim = kFmaChain.claim,
         .bound = 0,
         .bound_per_term = kGammaPerTerm,
@@ -76,6 +78,7 @@ struct ExactDot : PortableImpl {
         .variant = R == Rounding::rn ? "dot_exact" : R == Rounding::rz ? "dot_exact_rz" : R == Rounding::ru ? "dot_exact_ru" : "dot_exact_rd",
         .summary = "one thread an entry: the exact sum in a 4,224-bit fixed-point accumulator, rounded once "
                    "(reference/exact_dot.h)",
+        .domain = "every entry",
         .claim = "correctly rounded",
         .rounding = R,
         .bound = 0,
