@@ -1,7 +1,9 @@
 #include "store/store.h"
 
 #include <charconv>
+#include <chrono>
 #include <ctime>
+#include <thread>
 
 #include "core/usage_error.h"
 #include "store/database_checks.h"
@@ -49,6 +51,20 @@ void checkpoint_on_close(sqlite3* db, bool allowed) {
     sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, allowed ? 0 : 1, nullptr);
 }
 
+// Switching a file to WAL needs it alone. Two processes that create one database at once both
+// ask, and SQLite refuses one of them at once, without its busy handler (waiting could deadlock):
+// that one has let go of the file and asks again until the other has switched, for as long as the
+// busy timeout would wait.
+void switch_to_wal(sqlite3* db) {
+    constexpr int kStepMs = 5, kPatienceMs = 10000;
+    for (int waited = 0;; waited += kStepMs) {
+        const int rc = sqlite3_exec(db, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+        if (rc == SQLITE_OK) return;
+        if ((rc & 0xff) != SQLITE_BUSY || waited >= kPatienceMs) throw_sqlite_error(db, rc);
+        std::this_thread::sleep_for(std::chrono::milliseconds(kStepMs));
+    }
+}
+
 }  // namespace
 
 Store::Store(const std::string& path, Mode mode) : path_(path) {
@@ -63,7 +79,7 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
         if (mode == Mode::read_only) {
             execute(db_, "PRAGMA query_only=ON");
         } else {
-            execute(db_, "PRAGMA journal_mode=WAL");
+            switch_to_wal(db_);
             execute(db_, "PRAGMA synchronous=NORMAL");
         }
     } catch (const SqliteError& e) {

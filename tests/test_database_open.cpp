@@ -245,14 +245,26 @@ TEST(DatabaseOpen, ADatabaseWhoseWalCannotBeReadOnReadOnlyMediaSaysWhy) {
 TEST(DatabaseOpen, TwoRunsCreatingOneNewDatabaseAtOnceBothSucceed) {
     TempDir dir;
     int failed = 0;
+    std::string lost;
+    // Each run's standard error, so that a lost race says how it was lost.
+    const auto spawn = [&](const std::string& db, const std::string& err) {
+        return testing::spawn_program(concat({"sh", "-c", "exec \"$0\" \"$@\" 2>'" + err + "'", testing::fpverify_binary()},
+                                             small_run(db)));
+    };
     for (int attempt = 0; attempt < 20; ++attempt) {
         const std::string db = dir.path("new" + std::to_string(attempt) + ".db");
-        const int first = testing::spawn_fpverify(small_run(db));
-        const int second = testing::spawn_fpverify(small_run(db));
+        const std::string err1 = db + ".err1", err2 = db + ".err2";
+        const int first = spawn(db, err1);
+        const int second = spawn(db, err2);
         const int first_status = testing::wait_for(first), second_status = testing::wait_for(second);
-        if (first_status != 0 || second_status != 0 || number(db, "SELECT count(*) FROM campaigns") != 2) ++failed;
+        const int64_t campaigns = number(db, "SELECT count(*) FROM campaigns");
+        if (first_status != 0 || second_status != 0 || campaigns != 2) {
+            ++failed;
+            lost += "exit " + std::to_string(first_status) + " and " + std::to_string(second_status) + ", " +
+                    std::to_string(campaigns) + " campaigns: " + read_file(err1) + " | " + read_file(err2) + "\n";
+        }
     }
-    EXPECT_EQ(failed, 0) << failed << " of 20 races lost a run";
+    EXPECT_EQ(failed, 0) << failed << " of 20 races lost a run:\n" << lost;
 }
 
 // ---- U4: damaged files ----------------------------------------------------------------------------

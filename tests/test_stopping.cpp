@@ -4,6 +4,8 @@
 // whose campaign was taken over does not offer a resume it could not do, and the process that
 // takes a silent owner's campaign over does not call it gone.
 #include <gtest/gtest.h>
+
+#include <csignal>
 #include <fcntl.h>
 #include <omp.h>
 #include <signal.h>
@@ -71,6 +73,13 @@ const std::vector<std::string> kLongCampaign = {"--impl", "div64.emu_halley", "-
                                                 "--no-progress", "--quiet"};
 
 TEST(Stopping, AHangUpStopsARunAsSigtermDoes) {
+    // A run started normally handles SIGHUP; one whose parent ignores it (the suite itself run
+    // under nohup, say) inherits the ignoring, so the children here start from the default.
+    const auto inherited = std::signal(SIGHUP, SIG_DFL);
+    struct Restore {
+        decltype(inherited) handler;
+        ~Restore() { std::signal(SIGHUP, handler); }
+    } restore{inherited};
     TempDir dir;
     ASSERT_EQ(run_fpverify(concat({"run", "--db", dir.path("whole.db")}, kShortCampaign)).status, 1);
 
