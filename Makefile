@@ -251,6 +251,7 @@ demo: all
 bench: all
 	$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 10 --backend cpu
 	$(RELEASE_DIR)/fpverify bench --impl div64.host --class normal --seconds 10 --backend cpu
+	$(RELEASE_DIR)/fpverify bench --impl gemm64.dot_fma --class uniform:k=1024 --seconds 5 --backend cpu --reference exact
 	@if $(RELEASE_DIR)/fpverify bench --help >/dev/null && nvidia-smi -L >/dev/null 2>&1; then \
 		$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 20 --backend gpu --raw && \
 		$(RELEASE_DIR)/fpverify bench --impl div64.emu_nr --class normal --seconds 10 --backend gpu --reference exact && \
@@ -259,6 +260,7 @@ bench: all
 			div64.emu_halley; do \
 			$(RELEASE_DIR)/fpverify bench --impl $$impl --class normal --seconds 3 --backend gpu --reference exact || exit 1; \
 		done && \
+		$(RELEASE_DIR)/fpverify bench --impl gemm64.dot_fma --class uniform:k=1024 --seconds 5 --backend gpu --reference exact && \
 		for impl in f2d.shift_xor f2d.byte_perm f2d.native; do \
 			$(RELEASE_DIR)/fpverify bench --impl $$impl --class all32 --backend gpu --sweep || exit 1; \
 		done; \

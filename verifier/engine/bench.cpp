@@ -28,23 +28,31 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-// Nanoseconds per call of `f(i)` on one thread, over at least a second.
+// Nanoseconds per call of `f(i)` on one thread, i going round [0, inputs): over at least a
+// second and every i at least once, or over two seconds where inputs are so dear (a matrix entry
+// of thousands of terms judged exactly) that one round would take longer; `inputs` is then cut to
+// the calls made, so that later phases read only what this one filled in.
 template <class F>
-double nanoseconds_per_input(uint64_t inputs, F f) {
+double nanoseconds_per_input(uint64_t& inputs, F f) {
+    constexpr uint64_t kBetweenClocks = 64;
     uint64_t done = 0;
     const auto start = std::chrono::steady_clock::now();
-    do {
-        for (uint64_t i = 0; i < inputs; ++i) f(i);
-        done += inputs;
-    } while (seconds_since(start) < 1.0);
+    for (;;) {
+        f(done % inputs);
+        ++done;
+        if (done % kBetweenClocks != 0 && done != inputs) continue;
+        const double seconds = seconds_since(start);
+        if ((seconds >= 1.0 && done >= inputs) || seconds >= 2.0) break;
+    }
+    if (done < inputs) inputs = done;
     return 1e9 * seconds_since(start) / static_cast<double>(done);
 }
 
 // A GPU-only impl has no results on the host: the reference's own answers stand in for them,
 // so that the timed judge does what it does for a correct result (a wrong one would also be
 // measured in ulps, which costs MPFR a second evaluation and would understate the ceiling).
-void stand_in_results(Judge& judge, const std::vector<Operands>& in, std::vector<uint64_t>& out) {
-    for (size_t i = 0; i < in.size(); ++i) out[i] = judge(in[i], 0).expected;
+void stand_in_results(Judge& judge, const std::vector<Operands>& in, std::vector<uint64_t>& out, uint64_t n) {
+    for (size_t i = 0; i < n; ++i) out[i] = judge(in[i], 0).expected;
 }
 
 struct Costs {
@@ -57,19 +65,19 @@ struct Costs {
 // sums of the result's and the operation's terms, and the relative error.
 Costs measure_costs(const ImplInfo& impl, const InputSet& inputs,
                     ReferenceMode reference = ReferenceMode::mpfr, uint64_t stride = 1) {
-    constexpr uint64_t kInputs = 1 << 20;
-    std::vector<Operands> in(kInputs);
-    std::vector<uint64_t> out(kInputs, 0);
+    uint64_t n = 1 << 20;
+    std::vector<Operands> in(n);
+    std::vector<uint64_t> out(n, 0);
     volatile uint64_t sink = 0;
     Costs c{};
-    c.generate = nanoseconds_per_input(kInputs, [&](uint64_t i) { in[i] = inputs.input(i * stride); });
+    c.generate = nanoseconds_per_input(n, [&](uint64_t i) { in[i] = inputs.input(i * stride); });
     Judge judge(impl, reference);
     if (impl.host != nullptr) {
-        c.impl = nanoseconds_per_input(kInputs, [&](uint64_t i) { out[i] = impl.host(in[i]); });
+        c.impl = nanoseconds_per_input(n, [&](uint64_t i) { out[i] = impl.host(in[i]); });
     } else {
-        stand_in_results(judge, in, out);
+        stand_in_results(judge, in, out, n);
     }
-    c.reference = nanoseconds_per_input(kInputs, [&](uint64_t i) {
+    c.reference = nanoseconds_per_input(n, [&](uint64_t i) {
         sink = sink ^ static_cast<uint64_t>(judge(in[i], out[i]).category);
     });
     return c;
@@ -78,23 +86,27 @@ Costs measure_costs(const ImplInfo& impl, const InputSet& inputs,
 // The reference alone on every thread at once, over stored inputs: what the cores really give
 // when all of them run MPFR (shared clocks and caches make it less than cores x one core).
 double all_core_reference_rate(const ImplInfo& impl, const InputSet& inputs) {
-    constexpr uint64_t kInputs = 1 << 20;
-    std::vector<Operands> in(kInputs);
-    std::vector<uint64_t> out(kInputs, 0);
-    for (uint64_t i = 0; i < kInputs; ++i) {
+    uint64_t n = 1 << 20;
+    std::vector<Operands> in(n);
+    std::vector<uint64_t> out(n, 0);
+    // At most a second of filling in: dear inputs make do with fewer.
+    const auto start = std::chrono::steady_clock::now();
+    for (uint64_t i = 0; i < n; ++i) {
         in[i] = inputs.input(i);
         if (impl.host != nullptr) out[i] = impl.host(in[i]);
+        if (i % 64 == 63 && seconds_since(start) >= 1.0) n = i + 1;
     }
     if (impl.host == nullptr) {
         Judge judge(impl);
-        stand_in_results(judge, in, out);
+        stand_in_results(judge, in, out, n);
     }
     double total = 0;
 #pragma omp parallel reduction(+ : total)
     {
         Judge judge(impl);
         volatile uint64_t sink = 0;
-        total += 1e9 / nanoseconds_per_input(kInputs, [&](uint64_t i) {
+        uint64_t mine = n;
+        total += 1e9 / nanoseconds_per_input(mine, [&](uint64_t i) {
             sink = sink ^ static_cast<uint64_t>(judge(in[i], out[i]).category);
         });
     }
@@ -278,6 +290,10 @@ int run_bench(const BenchOptions& options) {
             std::printf("  reference: exact (float-float verdicts by exact sums%s; MPFR recomputes the failures, the "
                         "candidates for the worst cases and 1 input in 4096)\n",
                         options.backend == "gpu" ? ", tallied on the GPU" : "");
+        } else if (op_info(impl.op).metric == Metric::componentwise) {
+            std::printf("  reference: %s (entries summed exactly in a fixed-point accumulator on the host; MPFR "
+                        "recomputes the failures and 1 entry in 1024)\n",
+                        std::string(reference_mode_name(options.reference)).c_str());
         } else {
             std::printf("  reference: %s (exact without MPFR%s; MPFR on 1 input in 1024)\n",
                         std::string(reference_mode_name(options.reference)).c_str(),
