@@ -57,6 +57,7 @@ void MpfrDot::load(std::span<const uint64_t> a, std::span<const uint64_t> b) {
         mpfr_abs(abs_a_[i], a_[i], MPFR_RNDN);
         mpfr_abs(abs_b_[i], b_[i], MPFR_RNDN);
     }
+    exact_sum(MPFR_RNDN);
 }
 
 void MpfrDot::exact_sum(mpfr_rnd_t rounding) {
@@ -67,7 +68,8 @@ void MpfrDot::exact_sum(mpfr_rnd_t rounding) {
 
 uint64_t MpfrDot::rounded(Rounding r) {
     const mpfr_rnd_t rounding = mpfr_rounding(r);
-    exact_sum(rounding);
+    // The sum is exact whatever the mode, which only decides the sign of an exact zero.
+    if (mpfr_zero_p(exact_)) exact_sum(rounding);
     if (mpfr_nan_p(exact_)) return binary_format(Format::binary64).canonical_nan;
     const ScopedExponentRange binary64(mpfr_emin(Format::binary64), mpfr_emax(Format::binary64));
     int inexact = mpfr_set(result_, exact_, rounding);
@@ -77,7 +79,6 @@ uint64_t MpfrDot::rounded(Rounding r) {
 }
 
 double MpfrDot::componentwise_error(uint64_t result) {
-    exact_sum(MPFR_RNDN);
     const bool result_nan = b64::is_nan(result), result_infinite = b64::is_inf(result);
     if (mpfr_nan_p(exact_)) return result_nan ? 0.0 : kInfinity;
     if (mpfr_inf_p(exact_)) {

@@ -21,7 +21,8 @@ public:
     MpfrDot(const MpfrDot&) = delete;
     MpfrDot& operator=(const MpfrDot&) = delete;
 
-    // The terms of the next dot product, as binary64 bit patterns (the same number of each).
+    // The terms of the next dot product, as binary64 bit patterns (the same number of each), and
+    // their exact sum, which the calls below read.
     void load(std::span<const uint64_t> a, std::span<const uint64_t> b);
     // The exact sum rounded once into binary64 (subnormals and overflow included) in mode r, which
     // also decides the sign of an exact zero (mpfr_sum's rule); the default NaN for an invalid sum.

@@ -13,6 +13,7 @@
 
 #include "core/binary64.h"
 #include "corpus/counter_rng.h"
+#include "reference/exact_dot.h"
 
 namespace fpv::gemm64 {
 
@@ -28,7 +29,8 @@ enum class Draw : uint8_t {
     specials,      // entries of (-1, 1) with one in 64 a zero, an infinity or a NaN
 };
 
-inline constexpr uint32_t kMaxK = uint32_t{1} << 22;  // reference/exact_dot.h's kMaxTerms
+// The most terms the exact accumulator holds without rounding.
+inline constexpr uint32_t kMaxK = static_cast<uint32_t>(exact_dot::kMaxTerms);
 inline constexpr uint32_t kMaxN = 0xffff;
 
 // The shape word: k in bits 0-23, the draw in 24-31, its parameter in 32-47 (spread: phi in
