@@ -74,7 +74,8 @@ NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/de
 CUDA_ARCHS ?= 90
 ifneq ($(NVCC),)
 CUDA_HOME := $(patsubst %/bin/nvcc,%,$(NVCC))
-CUDA_SOURCES := $(filter-out verifier/gpu/config.cu,$(wildcard verifier/gpu/*.cu))
+# The backend's sources, and an op's CUDA sources (the libraries its impls call: gemm64's cuBLAS).
+CUDA_SOURCES := $(filter-out verifier/gpu/config.cu,$(wildcard verifier/gpu/*.cu)) $(wildcard ops/*/*.cu)
 # verifier/gpu/config.cu once per set of nvcc flags that decide what an impl computes, as
 # config.part: the standard set holds most impls, and its kernels build in four parts at once.
 NVCC_UNITS := standard.0 standard.1 standard.2 standard.3 ieee.0 approx.0 ieee_ftz.0 approx_ftz.0
@@ -86,7 +87,9 @@ RELEASE_FLAGS += -DFPV_WITH_CUDA
 RELEASE_SOURCES := $(filter-out verifier/gpu/absent.cpp,$(LIB_SOURCES))
 RELEASE_CUDA_OBJECTS := $(CUDA_SOURCES:%.cu=$(RELEASE_DIR)/%.o) \
 	$(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu/config_%.o)
-CUDA_LIBS := -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt -lpthread
+# cuBLAS is linked from the toolkit that builds (its 600 MB of libraries are not copied): the
+# run path finds it there.
+CUDA_LIBS := -L$(CUDA_HOME)/lib64 -lcudart_static -lcublas -Wl,-rpath,$(CUDA_HOME)/lib64 -ldl -lrt -lpthread
 GPU_TEST_BINARY := $(RELEASE_DIR)/fpverify_gpu_tests
 else
 RELEASE_SOURCES := $(LIB_SOURCES)
@@ -110,8 +113,44 @@ endif
 PLUGIN_STAMP := $(RELEASE_DIR)/extra_impls.stamp
 PLUGIN_OBJECTS := $(RELEASE_DIR)/ops/catalogue.o $(if $(NVCC),$(RELEASE_DIR)/verifier/gpu/plugins.o)
 
+# GEMMul8 (gemm64's gemmul8_* impls): its double GEMM built from the snapshot by include path,
+# the seven of its recipe translation units that GEMM needs, each once with its own macros, into
+# a library of the build that only the snapshot's sources (and headers) rebuild. Without the
+# snapshot the impls are listed as needing it and refused by the GPU backend; a stamp rebuilds
+# ops/gemm64/gemmul8.o when the snapshot comes or goes.
+GEMMUL8_DIR ?= ../shared/third_party/gemmul8
+ifneq ($(NVCC),)
+ifneq ($(wildcard $(GEMMUL8_DIR)/include/gemm.hpp),)
+GEMMUL8_LIB := $(RELEASE_DIR)/gemmul8/libgemmul8_dgemm.a
+GEMMUL8_NVCC := $(NVCC) -std=c++20 -O3 -diag-suppress 177 -ccbin $(CXX) -I$(GEMMUL8_DIR)/include -I$(GEMMUL8_DIR)/src \
+	$(CUDA_GENCODE)
+GEMMUL8_FULL := -DGEMMUL8_INST_FILLMODE=CUBLAS_FILL_MODE_FULL
+GEMMUL8_REAL := -DGEMMUL8_INST_TYPE=double -DGEMMUL8_INST_BACKEND=INT8 $(GEMMUL8_FULL) -DGEMMUL8_INST_DIAG=CUBLAS_DIAG_NON_UNIT
+GEMMUL8_UNITS := gemm fast_scaling accu_extract accu_scaling rowwise_scaling mod_hi2mid undo_scaling
+GEMMUL8_SOURCE_gemm := src/gemm/cu_recipe/gemm.cu
+GEMMUL8_MACROS_gemm := -DGEMMUL8_INST_TYPE_A=double -DGEMMUL8_INST_TYPE_B=double -DGEMMUL8_INST_TYPE_C=double \
+	-DGEMMUL8_INST_BACKEND=INT8
+GEMMUL8_SOURCE_fast_scaling := src/oz2/scaling/fast/cu_recipe/scaling.cu
+GEMMUL8_MACROS_fast_scaling := $(GEMMUL8_REAL)
+GEMMUL8_SOURCE_accu_extract := src/oz2/scaling/accu/cu_recipe/extract.cu
+GEMMUL8_MACROS_accu_extract := $(GEMMUL8_REAL)
+GEMMUL8_SOURCE_accu_scaling := src/oz2/scaling/accu/cu_recipe/scaling.cu
+GEMMUL8_MACROS_accu_scaling := $(GEMMUL8_REAL) -DGEMMUL8_INST_FILLMODE_C=CUBLAS_FILL_MODE_FULL
+GEMMUL8_SOURCE_rowwise_scaling := src/oz2/scaling/general/cu_recipe/scaling_rowwise.cu
+GEMMUL8_MACROS_rowwise_scaling := $(GEMMUL8_REAL) -DGEMMUL8_INST_CONJ=false
+GEMMUL8_SOURCE_mod_hi2mid := src/oz2/mod/cu_recipe/mod_hi2mid.cu
+GEMMUL8_MACROS_mod_hi2mid := -DGEMMUL8_INST_COMPLEX=false -DGEMMUL8_INST_BACKEND=INT8 $(GEMMUL8_FULL)
+GEMMUL8_SOURCE_undo_scaling := src/oz2/undo_scaling/cu_recipe/undo_scaling.cu
+GEMMUL8_MACROS_undo_scaling := -DGEMMUL8_INST_TYPE=double -DGEMMUL8_INST_TYPE_ALPHA=double \
+	-DGEMMUL8_INST_TYPE_BETA=double -DGEMMUL8_INST_BACKEND=INT8 $(GEMMUL8_FULL)
+CUDA_LIBS += -lcublasLt
+$(RELEASE_DIR)/ops/gemm64/gemmul8.o: NVCC_EXTRA := -isystem $(GEMMUL8_DIR)/include -DFPV_GEMMUL8
+endif
+GEMMUL8_STAMP := $(RELEASE_DIR)/gemmul8.stamp
+endif
+
 RELEASE_OBJECTS := $(RELEASE_SOURCES:%.cpp=$(RELEASE_DIR)/%.o) $(RELEASE_CUDA_OBJECTS) \
-	$(JUDGE_PARTS:%=$(RELEASE_DIR)/verifier/cpu/judge_part_%.o)
+	$(JUDGE_PARTS:%=$(RELEASE_DIR)/verifier/cpu/judge_part_%.o) $(GEMMUL8_LIB)
 ASAN_OBJECTS := $(LIB_SOURCES:%.cpp=$(ASAN_DIR)/%.o) $(JUDGE_PARTS:%=$(ASAN_DIR)/verifier/cpu/judge_part_%.o)
 ASAN_TEST_OBJECTS := $(TEST_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
 GPU_TEST_OBJECTS := $(GPU_TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
@@ -164,7 +203,21 @@ $(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu/config_%.o): $(RELEASE_DIR)/verifier/
 
 $(RELEASE_DIR)/%.o: %.cu Makefile
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCC_FLAGS) $(PLUGIN_DEFINE) -MMD -MP -c $< -o $@
+	$(NVCC) $(NVCC_FLAGS) $(PLUGIN_DEFINE) $(NVCC_EXTRA) -MMD -MP -c $< -o $@
+
+.SECONDEXPANSION:
+$(GEMMUL8_UNITS:%=$(RELEASE_DIR)/gemmul8/%.o): $(RELEASE_DIR)/gemmul8/%.o: $$(GEMMUL8_DIR)/$$(GEMMUL8_SOURCE_$$*)
+	@mkdir -p $(dir $@)
+	$(GEMMUL8_NVCC) $(GEMMUL8_MACROS_$*) -MMD -MP -c $< -o $@
+
+# Whether this build has GEMMul8, and from where: ops/gemm64/gemmul8.o is compiled for it.
+$(GEMMUL8_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(GEMMUL8_LIB) $(abspath $(GEMMUL8_DIR))' | cmp -s - $@ 2>/dev/null || echo '$(GEMMUL8_LIB) $(abspath $(GEMMUL8_DIR))' > $@
+$(RELEASE_DIR)/ops/gemm64/gemmul8.o: $(GEMMUL8_STAMP)
+
+$(GEMMUL8_LIB): $(GEMMUL8_UNITS:%=$(RELEASE_DIR)/gemmul8/%.o)
+	ar rcs $@ $^
 
 $(JUDGE_PARTS:%=$(RELEASE_DIR)/verifier/cpu/judge_part_%.o): $(RELEASE_DIR)/verifier/cpu/judge_part_%.o: verifier/cpu/judge_part.cpp Makefile
 	@mkdir -p $(dir $@)
@@ -290,6 +343,6 @@ mutation: all
 clean:
 	rm -rf build
 
--include $(RELEASE_OBJECTS:.o=.d) $(ASAN_OBJECTS:.o=.d) $(ASAN_TEST_OBJECTS:.o=.d) $(GPU_TEST_OBJECTS:.o=.d) \
+-include $(patsubst %.o,%.d,$(filter %.o,$(RELEASE_OBJECTS))) $(GEMMUL8_UNITS:%=$(RELEASE_DIR)/gemmul8/%.d) $(ASAN_OBJECTS:.o=.d) $(ASAN_TEST_OBJECTS:.o=.d) $(GPU_TEST_OBJECTS:.o=.d) \
 	$(TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.d) \
 	$(RELEASE_DIR)/cli/main.d $(ASAN_DIR)/cli/main.d

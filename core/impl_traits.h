@@ -120,6 +120,8 @@ struct ImplInfo {
     std::string mutates;            // mutants: the shipped impl with the planted bug
     bool plugin = false;            // built in from a header outside the tree
     bool operand_domain = false;    // its domain depends on its operands alone (HasOperandDomain)
+    bool whole_products = false;    // it computes whole matrix products (core/matrix_product.h)
+    std::string_view missing;       // what this build lacks for it to run where it would ("needs GEMMul8")
 
     std::string_view variant() const { return spec.variant; }
     bool is_mutant() const { return !mutates.empty(); }

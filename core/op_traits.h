@@ -24,6 +24,10 @@
 //                      (reference/exact_check.h; `--reference exact`), or None
 //   host_error         a type whose static bool ulp_error(in, result, ftz, error&) measures an
 //                      error exactly without MPFR where it can, or None
+//   products           how its inputs form whole matrix products, for impls that compute whole
+//                      products at once (a library's GEMM, core/matrix_product.h): FPV_HD
+//                      shape(in), position(in), row(in), column(in), a(in, row, l), b(in, l,
+//                      column); None for ops whose inputs are not entries of products
 //   raw_chain          how `bench --raw` chains calls of an impl (verifier/gpu/raw_chain.cuh):
 //                      every operand made from the call before; None when not timed raw.
 //                      An op may add seed_style_chain, timed too (div64: the divisor held
@@ -72,6 +76,7 @@ concept OpTraits = requires {
     typename Op::host_error;
     typename Op::exact_check;
     typename Op::raw_chain;
+    typename Op::products;
     typename Op::classes;
     typename Op::natives;
     typename Op::impls;

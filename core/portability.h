@@ -8,9 +8,11 @@
 #if defined(__CUDACC__)
 #define FPV_HD __host__ __device__
 #define FPV_INLINE __forceinline__
+#define FPV_NOINLINE __noinline__
 #else
 #define FPV_HD
 #define FPV_INLINE inline
+#define FPV_NOINLINE __attribute__((noinline))
 #endif
 
 // A table that both the host and the device can index at run time. Device code reads it

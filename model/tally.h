@@ -13,6 +13,7 @@
 #include "model/error_bins.h"
 #include "model/failure_map.h"
 #include "model/statistics/flush_changes.h"
+#include "model/statistics/products_run.h"
 #include "model/statistics/ulp_steps.h"
 #include "model/statistics/wrong_binades.h"
 #include "model/statistics/wrong_runs.h"
@@ -78,8 +79,11 @@ struct Tally {
     UlpSteps step_counts;                     // binary32 results inside but not correctly rounded
     FailureMap map;                           // inside the domain: tested and failed by cell
     FlushChanges ftz_changed;                 // flush-to-zero impls: answers that flushing changed
-    auto statistics() { return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed); }
-    auto statistics() const { return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed); }
+    ProductsRun products_run;                 // whole-product impls: what ran (bit counts, native or not)
+    auto statistics() { return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed, products_run); }
+    auto statistics() const {
+        return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed, products_run);
+    }
 
     uint64_t count(Category c) const { return by_category[static_cast<size_t>(c)]; }
     uint64_t exact() const { return count(Category::exact); }

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <deque>
 
+#include "core/matrix_product.h"
 #include "core/usage_error.h"
 #include "ops/dispatch.h"
 
@@ -11,6 +12,9 @@
 #if defined(FPV_EXTRA_IMPLS_HEADER)
 #include "core/cuda_host_intrinsics.h"
 #include FPV_EXTRA_IMPLS_HEADER
+#if !defined(FPV_PLUGIN_IMPLS) && !defined(FPV_PLUGIN_GEMMS)
+#error "the EXTRA_IMPLS header registers nothing: it defines neither FPV_PLUGIN_IMPLS(X) nor FPV_PLUGIN_GEMMS(X)"
+#endif
 #endif
 
 namespace fpv {
@@ -43,6 +47,16 @@ ImplInfo make_impl() {
     info.gpu = Impl::where != Where::host && kGpuBuilt;
     if constexpr (Impl::where != Where::device) info.host = &run_on_host<Op, Impl>;
     info.operand_domain = HasOperandDomain<Impl>;
+    info.whole_products = MultipliesWholeProducts<Impl>;
+#if defined(FPV_WITH_CUDA)
+    // Only a CUDA build links the translation unit that knows.
+    if constexpr (NeedsALibrary<Impl>) {
+        if (!Impl::built()) {
+            info.gpu = false;
+            info.missing = Impl::missing;
+        }
+    }
+#endif
     if constexpr (IsMutant<Impl>) {
         // A mutant is held to its parent's domain and claims.
         using Parent = typename Impl::parent;
@@ -57,7 +71,7 @@ ImplInfo make_impl() {
 
 #if defined(FPV_EXTRA_IMPLS_HEADER)
 // A plug-in's claim in words, kept for the catalogue's lifetime.
-std::string_view plugin_claim(const OpInfo& op, double bound, Rounding rounding) {
+[[maybe_unused]] std::string_view plugin_claim(const OpInfo& op, double bound, Rounding rounding) {
     static std::deque<std::string> texts;
     char number[32];
     std::snprintf(number, sizeof number, "%g", bound);
@@ -127,6 +141,35 @@ uint64_t call_plugin(Fn fn, const Operands& in) {
     list.push_back(make_plugin<::fpv::op::op_name>(#variant, FPV_PLUGIN_CPU_##where, FPV_PLUGIN_GPU_##where,          \
                                                    "plug-in: " #fn, domain, bound, FPV_PLUGIN_HOST_##where(op_name, fn), \
                                                    ::fpv::PluginClaims{__VA_ARGS__}));
+// A plug-in GEMM (FPV_PLUGIN_GEMMS): it computes whole products on the GPU, judged against
+// its bound per term of an entry, in eps * sum |a b|.
+template <class Op>
+ImplInfo make_plugin_gemm(std::string_view variant, std::string_view summary, std::string_view domain,
+                          double bound_per_term) {
+    static_assert(!is_none<typename Op::products>,
+                  "FPV_PLUGIN_GEMMS: the op's inputs are not entries of matrix products (fpverify list ops: gemm64)");
+    static std::deque<std::string> claims;
+    char number[32];
+    std::snprintf(number, sizeof number, "%g", bound_per_term);
+    ImplInfo impl;
+    impl.op = op_id<Op>();
+    impl.spec.variant = variant;
+    impl.spec.summary = summary;
+    impl.spec.domain = domain;
+    impl.spec.claim = bound_per_term <= 0 ? std::string_view("correctly rounded (claimed)")
+                                          : std::string_view(claims.emplace_back(
+                                                "|C - exact| <= " + std::string(number) + " k eps sum |a b| (claimed)"));
+    impl.spec.bound_per_term = bound_per_term < 0 ? 0 : bound_per_term;
+    impl.spec.bound_source = "plug-in registration";
+    impl.name = impl_name<Op>(impl.spec);
+    impl.gpu = kGpuBuilt;
+    impl.plugin = true;
+    impl.whole_products = true;
+    return impl;
+}
+
+#define FPV_CATALOGUE_PLUGIN_GEMM(op_name, variant, fn, domain, bound_per_term) \
+    list.push_back(make_plugin_gemm<::fpv::op::op_name>(#variant, "plug-in GEMM: " #fn, domain, bound_per_term));
 #endif
 
 std::vector<ImplInfo> build_impls() {
@@ -136,8 +179,11 @@ std::vector<ImplInfo> build_impls() {
         using Impls = concat_t<typename Op::impls, typename Op::natives, typename Op::mutants>;
         for_each_type(Impls{}, [&](auto impl_type) { list.push_back(make_impl<Op, typename decltype(impl_type)::type>()); });
     });
-#if defined(FPV_EXTRA_IMPLS_HEADER)
+#if defined(FPV_PLUGIN_IMPLS)
     FPV_PLUGIN_IMPLS(FPV_CATALOGUE_PLUGIN)
+#endif
+#if defined(FPV_PLUGIN_GEMMS)
+    FPV_PLUGIN_GEMMS(FPV_CATALOGUE_PLUGIN_GEMM)
 #endif
     for (size_t i = 0; i < list.size(); ++i) {
         for (size_t j = 0; j < i; ++j) {
@@ -201,7 +247,7 @@ const ImplInfo& impl_named(std::string_view name) {
 }
 
 std::string where_text(const ImplInfo& impl) {
-    if (!impl.cpu && !impl.gpu) return "gpu (needs a CUDA build)";
+    if (!impl.cpu && !impl.gpu) return "gpu (" + std::string(impl.missing.empty() ? "needs a CUDA build" : impl.missing) + ")";
     std::string s;
     if (impl.cpu) s = "cpu";
     if (impl.gpu) s += s.empty() ? "gpu" : ", gpu";

@@ -100,6 +100,12 @@ Verdict judge_componentwise(MpfrDot& mpfr, const ImplSpec& impl, const Operands&
         if (claim_holds(expected, error)) v.category = Category::within_bound;
     }
     v.wrong = v.failed();
+    // Outside the impl's documented operands an entry is counted apart; wrong there means not
+    // the correctly rounded entry.
+    if (impl.in_domain != nullptr && !impl.in_domain(in, expected, false)) {
+        v.wrong = !same_answer(kResult, result, expected);
+        v.category = Category::outside_domain;
+    }
     return v;
 }
 

@@ -21,6 +21,20 @@ CREATE TABLE leases (
 );
 )sql";
 
+// Version 8's record of what ran in whole-product impls (model/statistics/products_run.h).
+const char* const kProductsRunTable = R"sql(
+CREATE TABLE products_run (
+    campaign_id       INTEGER NOT NULL,
+    ordinal           INTEGER NOT NULL,
+    mantissa_bits     INTEGER NOT NULL,
+    products          INTEGER NOT NULL,
+    compared          INTEGER NOT NULL,
+    identical         INTEGER NOT NULL,
+    differing_entries INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, mantissa_bits)
+);
+)sql";
+
 // Version 7's failure maps (model/failure_map.h): inputs inside the domain, by cell.
 const char* const kFailureMapTable = R"sql(
 CREATE TABLE failure_map (
@@ -184,6 +198,7 @@ void create(sqlite3* db) {
     execute(db, kCoreTables);
     execute(db, kLeasesTable);
     execute(db, kFailureMapTable);
+    execute(db, kProductsRunTable);
     Statement meta(db, "INSERT INTO meta (key, value) VALUES ('application', 'fpverify'), ('schema_version', ?)");
     meta.bind(1, std::to_string(kSchemaVersion)).run();
 }
@@ -282,6 +297,9 @@ void add_failure_maps(sqlite3* db) {
     execute(db, "UPDATE units SET map_partial = 1 WHERE tested > 0");
 }
 
+// Version 7 had no whole-product impls, hence nothing to record of what ran in them.
+void add_products_run(sqlite3* db) { execute(db, kProductsRunTable); }
+
 struct Migration {
     int from;
     void (*apply)(sqlite3* db);
@@ -291,7 +309,8 @@ constexpr Migration kMigrations[] = {{2, add_third_operands_and_input_keys},
                                      {3, add_strict_nan},
                                      {4, allow_exact_reference},
                                      {5, add_leases_and_shards},
-                                     {6, add_failure_maps}};
+                                     {6, add_failure_maps},
+                                     {7, add_products_run}};
 
 }  // namespace
 

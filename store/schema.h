@@ -8,17 +8,19 @@
 
 namespace fpv::schema {
 
-// The tables of version kSchemaVersion (store/store.h) but for leases and failure maps.
+// The tables of version kSchemaVersion (store/store.h) but for leases, failure maps and products run.
 extern const char* const kCoreTables;
-// Version 6's leases and version 7's failure maps, which migrations add to older files.
+// Version 6's leases, version 7's failure maps and version 8's products run, which migrations
+// add to older files.
 extern const char* const kLeasesTable;
 extern const char* const kFailureMapTable;
+extern const char* const kProductsRunTable;
 
 // The schema and its metadata written into an empty database (inside the caller's transaction).
 void create(sqlite3* db);
 // The schema version an fpverify database declares; throws UsageError for another file.
 std::string version_of(sqlite3* db, const std::string& path);
-// Brings a database of an older version (2 to 6) to the current one, step by step.
+// Brings a database of an older version (2 to 7) to the current one, step by step.
 void migrate(sqlite3* db, const std::string& path);
 
 }  // namespace fpv::schema

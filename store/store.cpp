@@ -136,11 +136,13 @@ void Store::check_existing(Mode mode) {
     check_schema(mode);
     require_complete_schema(db_, path_, schema::kCoreTables);
     require_complete_schema(db_, path_, schema::kFailureMapTable);
+    require_complete_schema(db_, path_, schema::kProductsRunTable);
 }
 
 void Store::check_schema(Mode mode) {
     std::string found = schema::version_of(db_, path_);
-    if (found == "2" || found == "3" || found == "4" || found == "5" || found == "6") {
+    if (found == "2" || found == "3" || found == "4" || found == "5" || found == "6" ||
+        found == "7") {
         // Migrated in place on first open, by a connection that may write even when this one
         // only reads.
         if (mode == Mode::read_write) {
@@ -167,7 +169,7 @@ void Store::check_schema(Mode mode) {
     if (found != std::to_string(kSchemaVersion)) {
         throw UsageError("database '" + path_ + "' has schema version " + found +
                          "; this fpverify reads and writes version " + std::to_string(kSchemaVersion) +
-                         " and migrates versions 2 to 6");
+                         " and migrates versions 2 to 7");
     }
 }
 

@@ -17,7 +17,7 @@
 
 namespace fpv {
 
-inline constexpr int kSchemaVersion = 7;
+inline constexpr int kSchemaVersion = 8;
 
 // A stored failure, with what it belongs to.
 struct StoredFailure {
@@ -56,7 +56,7 @@ public:
         read_only
     };
 
-    // Opens an fpverify database, migrating one of schema versions 2 to 6 in place
+    // Opens an fpverify database, migrating one of schema versions 2 to 7 in place
     // (docs/database.md). Throws UsageError when the path cannot be opened in that mode, is not
     // an intact fpverify database, or has another schema version: the file is then left as it
     // was, its -wal included. Throws DatabaseIoError when the system fails (a full disk).

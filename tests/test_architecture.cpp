@@ -94,6 +94,7 @@ struct incomplete {
     using host_error = fpv::None;
     using exact_check = fpv::None;
     using raw_chain = fpv::None;
+    using products = fpv::None;
     using classes = fpv::TypeList<>;
     using natives = fpv::TypeList<>;
     using impls = fpv::TypeList<>;

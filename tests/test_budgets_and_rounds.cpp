@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "core/matrix_product.h"
 #include "model/tally_codec.h"
 #include "verifier/engine/campaign_setup.h"
 #include "cli/duration_parse.h"
@@ -78,6 +79,8 @@ TEST(BudgetsAndRounds, TalliesSurviveTheTripBetweenRanksBitForBit) {
     t.step_counts.counts.assign(UlpSteps::kBuckets, 0);
     t.step_counts.counts[2] = 1;
     t.ftz_changed.count = 3;
+    t.products_run.add(kBitsFellBack, {2, 2, 2, 0});
+    t.products_run.add(55, {7, 7, 0, 4096 * 7});
     t.reference_disagreements = 1;
     EXPECT_EQ(decode_tally(encode_tally(t)), t);
     EXPECT_EQ(decode_tally(encode_tally(Tally{})), Tally{});

@@ -58,7 +58,7 @@ TEST(Migration, AVersion2DatabaseReportsAsItsOwnFpverifyDidAndItsInputsKeepTheir
     const std::string db = copy_of_v2(dir);
     // Read-only commands migrate too: the first open writes version 5 in place, through 3 and 4.
     expect_report_like(db, 1, "v2_finished");
-    EXPECT_EQ(schema_version(db), "value\n7\n");
+    EXPECT_EQ(schema_version(db), "value\n8\n");
     EXPECT_EQ(testing::failures_csv(db, "WHERE campaign_id = 1"), testing::gunzip(testing::golden_dir() + "/v2_finished.failures.csv.gz"));
     // Every unit now says what its inputs depend on: the key of its class and version 1, the
     // generators of the fpverify that wrote the file, whatever version a class has now.
@@ -112,7 +112,7 @@ TEST(Migration, AVersion3DatabaseGainsTheStrictNanFlagAndResumes) {
     const CommandResult report = run_fpverify({"report", "--db", db, "--format", "json"});
     ASSERT_EQ(report.status, 0) << report.err;
     EXPECT_TRUE(contains(report.out, "\"strict_nan\": false")) << report.out.substr(0, 300);
-    EXPECT_EQ(schema_version(db), "value\n7\n");
+    EXPECT_EQ(schema_version(db), "value\n8\n");
     const CommandResult more = run_fpverify({"run", "--db", db, "--impl", "sqrt64.host_ru", "--classes", "specials",
                                              "--count", "1000", "--backend", "cpu", "--no-progress", "--quiet",
                                              "--strict-nan"});
@@ -138,8 +138,14 @@ std::string campaigns_schema(const std::string& db) {
     return sql;
 }
 
+// What version 7 looked like: no record of what ran in whole products.
+void strip_version_8(const std::string& db) {
+    execute(db, "DROP TABLE products_run; UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+}
+
 // What version 6 looked like: no failure maps.
 void strip_version_7(const std::string& db) {
+    strip_version_8(db);
     execute(db, R"sql(
         ALTER TABLE units DROP COLUMN map_partial;
         DROP TABLE failure_map;
@@ -176,7 +182,7 @@ TEST(Migration, AVersion5DatabaseGainsLeasesShardsAndPausedCampaigns) {
                                                "--count", "1e12", "--for", "0.5s", "--shard", "1/4", "--backend", "cpu",
                                                "--no-progress", "--quiet"});
     EXPECT_EQ(paused.status, 3) << paused.err;
-    EXPECT_EQ(schema_version(db), "value\n7\n");
+    EXPECT_EQ(schema_version(db), "value\n8\n");
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv",
                             "SELECT status, shard_index, shard_count FROM campaigns ORDER BY id"}).out,
               "status,shard_index,shard_count\nfinished,0,1\npaused,1,4\n");
@@ -198,7 +204,7 @@ TEST(Migration, AVersion6DatabaseGainsFailureMapsMarkedPartialWhereUnitsHadBegun
     const CommandResult resumed =
         run_fpverify({"resume", "--db", db, "--for", "0.5s", "--no-progress", "--quiet"});
     EXPECT_EQ(resumed.status, 3) << resumed.err;
-    EXPECT_EQ(schema_version(db), "value\n7\n");
+    EXPECT_EQ(schema_version(db), "value\n8\n");
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv",
                             "SELECT campaign_id, map_partial, tested > 0 FROM units ORDER BY campaign_id"}).out,
               "campaign_id,map_partial,tested > 0\n1,1,1\n2,1,1\n");
@@ -217,6 +223,20 @@ TEST(Migration, AVersion6DatabaseGainsFailureMapsMarkedPartialWhereUnitsHadBegun
                             "SELECT map_partial, (SELECT sum(tested) FROM failure_map WHERE campaign_id = 3) = "
                             "tested - outside FROM units WHERE campaign_id = 3"}).out,
               "map_partial,(SELECT sum(tested) FROM failure_map WHERE campaign_id = 3) = tested - outside\n0,1\n");
+}
+
+// Version 7 (issue 23's first part) had no products_run table: it gains it, empty, and a
+// campaign goes on.
+TEST(Migration, AVersion7DatabaseGainsTheProductsRunTable) {
+    TempDir dir;
+    const std::string db = dir.path("v7.db");
+    ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "gemm64.dot_fma", "--classes", "uniform:k=16:n=8", "--count",
+                            "256", "--backend", "cpu", "--no-progress", "--quiet"}).status, 0);
+    strip_version_8(db);
+    EXPECT_EQ(schema_version(db), "value\n8\n");  // the query migrated it
+    EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT count(*) FROM products_run"}).out,
+              "count(*)\n0\n");
+    EXPECT_EQ(run_fpverify({"report", "--db", db}).status, 0);
 }
 
 // Version 4 (issue 12) knew no exact reference: its CHECK constraint refused 'exact'.
@@ -238,7 +258,7 @@ TEST(Migration, AVersion4DatabaseAcceptsExactCampaignsAndKeepsItsOwn) {
                                              "--count", "1000", "--backend", "cpu", "--reference", "exact",
                                              "--no-progress", "--quiet"});
     EXPECT_EQ(more.status, 0) << more.err;
-    EXPECT_EQ(schema_version(db), "value\n7\n");
+    EXPECT_EQ(schema_version(db), "value\n8\n");
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT reference FROM campaigns ORDER BY id"}).out,
               "reference\nmpfr\nexact\n");
     EXPECT_TRUE(contains(campaigns_schema(db), "IN ('mpfr', 'fast', 'exact'))")) << campaigns_schema(db);

@@ -77,6 +77,31 @@ TEST(Plugin, AnExternalHeaderBuildsInAndRunsLikeAShippedImpl) {
     EXPECT_FALSE(contains(testing::run_fpverify({"list", "impls"}).out, "my_newton"));
 }
 
+// A GEMM from outside (FPV_PLUGIN_GEMMS, docs/examples/my_gemm.h) builds in with the host
+// compiler reading only its registration: it is listed with its claim as a GPU impl, and a CPU
+// campaign of it is refused before anything is written. (Its campaign on a GPU is in
+// BENCHMARKS.md, "Matrix products entry by entry, part 2".)
+TEST(Plugin, AGemmRegistersAsAGpuImplWithItsClaimPerTerm) {
+    TempDir dir;
+    const std::string build = dir.path("build");
+    const CommandResult made = build_with_plugin(build, {"EXTRA_IMPLS=" + std::filesystem::absolute("docs/examples/my_gemm.h").string()});
+    ASSERT_EQ(made.status, 0) << made.out << made.err;
+    const std::string fpv = build + "/fpverify";
+    const CommandResult impls = run_command(fpv, {"list", "impls"});
+    const size_t at = impls.out.find("gemm64.my_tiled (plug-in)");
+    ASSERT_NE(at, std::string::npos) << impls.out;
+    const std::string line = impls.out.substr(at, impls.out.find('\n', at) - at);
+    EXPECT_TRUE(contains(line, "gpu")) << line;
+    EXPECT_FALSE(contains(line, "cpu")) << line;
+    EXPECT_TRUE(contains(impls.out, "|C - exact| <= 0.5 k eps sum |a b| (claimed)")) << impls.out;
+    const std::string db = dir.path("gemm.db");
+    const CommandResult run = run_command(fpv, {"run", "--db", db, "--impl", "gemm64.my_tiled", "--classes",
+                                                "uniform:k=8:n=8", "--count", "64", "--backend", "cpu", "--no-progress"});
+    EXPECT_EQ(run.status, 2) << run.err;
+    EXPECT_TRUE(contains(run.err, "does not run on the CPU backend")) << run.err;
+    EXPECT_FALSE(std::filesystem::exists(db));
+}
+
 // The contract for code written for CUDA: on the host the intrinsics are real functions in the
 // global namespace, so a header read after fpverify's may overload them for its own types and
 // call them qualified; under nvcc the header is compiled for the device, where they are CUDA's

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include "core/matrix_product.h"
 #include "core/usage_error.h"
 #include "store/sqlite_handle.h"
 #include "store/store.h"
@@ -115,6 +116,8 @@ TEST(Store, TalliesRoundTripWithEveryPart) {
     t.record(9, {0x3f800009u, 0}, 0, off, limits);
     t.record_wrong(0x3f800009u, limits);
     t.ftz_changed.count = 3;
+    t.products_run.add(kBitsUntouched, {1, 1, 1, 0});
+    t.products_run.add(79, {4, 4, 1, 9000});
     s.commit_batch(id, unit, {}, 1.0, 0, 0);
     const std::vector<UnitState> back = s.units(id);
     ASSERT_EQ(back.size(), 1u);
@@ -125,6 +128,7 @@ TEST(Store, TalliesRoundTripWithEveryPart) {
     EXPECT_EQ(back[0].tally.worst, expected.worst);
     EXPECT_EQ(back[0].tally.wrong_runs, expected.wrong_runs);
     EXPECT_EQ(back[0].tally.wrong_by_binade, expected.wrong_by_binade);
+    EXPECT_EQ(back[0].tally.products_run, expected.products_run);
     EXPECT_EQ(back[0].tally, expected);
     EXPECT_EQ(back[0].tally.step_counts.max_steps(), UlpSteps::kBuckets - 1);
     EXPECT_EQ(back[0].tally.step_counts.counts[1], 5u);

@@ -23,6 +23,7 @@ struct FamilyTraits {
     static constexpr Format result = Format::binary32;
     static constexpr Metric metric = Metric::correctly_rounded;
     using raw_chain = None;
+    using products = None;
     using impls = TypeList<>;
     using mutants = TypeList<>;
     using commands = TypeList<>;

@@ -55,6 +55,7 @@ struct RoundedByHost : FamilyTraits {
     static constexpr auto operands = kOperands<kArity>;
     using host_ieee = HostIeee<F, kArity>;
     using raw_chain = Binary64Chain<kArity, kArity != 1>;
+    using products = None;
     using natives = concat_t<::fpv::natives::HostInEveryRounding<F>, ::fpv::natives::CudaInEveryRounding<F>>;
 };
 

@@ -34,6 +34,7 @@ struct f2d {
     using host_error = WidenedError;
     using exact_check = ::fpv::exact_check::Widening;
     using raw_chain = None;
+    using products = None;
 
     using classes = concat_t<generic::Unary32Classes<f2d>, TypeList<generic::VectorFile<f2d>>>;
     using natives = TypeList<::fpv::f2d::Native>;

@@ -28,6 +28,7 @@ struct FamilyOp {
     using host_error = None;
     using exact_check = None;  // judged by exact sums already (reference/ff_verdict.h)
     using raw_chain = RawChain<Op>;
+    using products = None;
     using seed_style_chain = RawChain<Op, true>;  // the second operand held fixed
     using natives = TypeList<>;
 };

@@ -42,7 +42,7 @@ uint32_t sixteenths(std::string_view value, std::string_view spec) {
 }  // namespace
 
 uint64_t parse_shape(Draw draw, std::string_view args, std::string_view spec) {
-    Shape s{kDefaultK, draw, 0, kDefaultN};
+    Shape s{kDefaultK, draw, 0, draw == Draw::midpoint ? 1 : kDefaultN};
     if (draw == Draw::spread) s.parameter = kDefaultPhi16;
     if (draw == Draw::span) s.parameter = kDefaultSpan;
     while (!args.empty()) {
@@ -66,6 +66,9 @@ uint64_t parse_shape(Draw draw, std::string_view args, std::string_view spec) {
         }
     }
     if (draw == Draw::cancellation && s.k < 3) refuse(spec, "cancellation needs k of 3 or more");
+    if (draw == Draw::midpoint && s.k < 2) refuse(spec, "midpoint needs k of 2 or more");
+    // Each entry's last term is tuned to its own row and column: one entry a product.
+    if (draw == Draw::midpoint && s.n != 1) refuse(spec, "midpoint entries are one a product: n is 1");
     return s.word();
 }
 

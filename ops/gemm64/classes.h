@@ -62,9 +62,14 @@ inline constexpr ClassWords kOverflow{
 inline constexpr ClassWords kSpecials{"specials:k=K:n=N", "specials:", "specials:k=64",
                                       "entries of (-1, 1), one in 64 a signed zero, an infinity or a NaN"};
 
+inline constexpr ClassWords kMidpoint{
+    "midpoint:k=K", "midpoint:", "midpoint:k=64",
+    "entries of (-1, 1) whose last term (B's entry 1) puts each entry within 2^-53 ulp of a rounding midpoint, "
+    "one entry a product (n = 1): the hardest entries to round"};
+
 using Classes = TypeList<Entries<Draw::uniform, kUniform>, Entries<Draw::signed_unit, kSigned>,
                          Entries<Draw::spread, kSpread>, Entries<Draw::span, kSpan>,
                          Entries<Draw::cancellation, kCancellation>, Entries<Draw::subnormal, kSubnormal>,
-                         Entries<Draw::overflow, kOverflow>, Entries<Draw::specials, kSpecials>>;
+                         Entries<Draw::overflow, kOverflow>, Entries<Draw::specials, kSpecials>, Entries<Draw::midpoint, kMidpoint>>;
 
 }  // namespace fpv::gemm64

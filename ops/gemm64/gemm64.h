@@ -7,7 +7,10 @@
 #include <array>
 
 #include "core/op_traits.h"
+#include "ops/gemm64/blocks.h"
 #include "ops/gemm64/classes.h"
+#include "ops/gemm64/cublas_impls.h"
+#include "ops/gemm64/gemmul8_impls.h"
 #include "ops/gemm64/impls.h"
 #include "ops/gemm64/terms.h"
 
@@ -30,10 +33,11 @@ struct gemm64 {
     using host_error = None;
     using exact_check = None;
     using raw_chain = None;
+    using products = ::fpv::gemm64::Batches;  // an entry of one batch's product (ops/gemm64/blocks.h)
 
     using classes = ::fpv::gemm64::Classes;
     using natives = TypeList<>;
-    using impls = ::fpv::gemm64::Impls;
+    using impls = concat_t<::fpv::gemm64::Impls, ::fpv::gemm64::CublasImpls, ::fpv::gemm64::Gemmul8Impls>;
     using mutants = ::fpv::gemm64::Mutants;
     using commands = TypeList<>;
 };

@@ -27,6 +27,7 @@ enum class Draw : uint8_t {
     subnormal,     // exponents in [-560, -501]: products below 2^-1000, many below the normal range
     overflow,      // exponents in [505, 512]: products and sums near and past the largest double
     specials,      // entries of (-1, 1) with one in 64 a zero, an infinity or a NaN
+    midpoint,      // entries of (-1, 1) and a last term that puts the entry next to a rounding midpoint
 };
 
 // The most terms the exact accumulator holds without rounding.
@@ -116,18 +117,45 @@ FPV_HD inline uint64_t drawn(CounterRng& rng, const Shape& s) {
         case Draw::subnormal: return in_binades(rng, -560, -501);
         case Draw::overflow: return in_binades(rng, 505, 512);
         case Draw::specials: return special_or_unit(rng);
+        case Draw::midpoint: return signed_unit(rng);
     }
     return 0;
 }
 
 inline constexpr uint64_t kSaltA = 0x41a7c15d2b3e9f01ull, kSaltB = 0xb0d5e8f3a1c76f29ull;
+inline constexpr uint64_t kOneBits = 0x3ff0000000000000ull;  // 1.0
+
+// The entries as the draw makes them, before a class's construction: what a_value and b_value
+// return but for cancellation's and midpoint's special terms.
+FPV_HD inline uint64_t plain_a(const Shape& s, uint64_t key, uint32_t row, uint32_t l) {
+    CounterRng rng(mix64(key ^ kSaltA), (uint64_t{row} << 32) | l);
+    return drawn(rng, s);
+}
+FPV_HD inline uint64_t plain_b(const Shape& s, uint64_t key, uint32_t l, uint32_t column) {
+    CounterRng rng(mix64(key ^ kSaltB), (uint64_t{l} << 32) | column);
+    return drawn(rng, s);
+}
+
+// The midpoint draw's last A entry (its last B entry is 1): minus the exact sum S of the first
+// k - 1 products, less the midpoint M between the double nearest S and its neighbour on S's
+// side, rounded once: the entry S + A[row][k-1] = M - (S - M - RN(S - M)) lies within half an
+// ulp of S - M, at most 2^-53 ulp(M), of the midpoint. Only additions of exact doubles and the
+// accumulator: no rounding mode of the host's can change it.
+// Out of line on the GPU: a_value() is inlined into every kernel's loop over the terms. A
+// template, since a function declared inline may not be noinline, and one defined in a header
+// must be one or the other. It calls no a_value(): a call graph without a cycle lets CUDA size
+// the thread's stack at compile time (a recursive one runs in the default 1 KiB and overflows).
+template <class = void>
+FPV_HD FPV_NOINLINE uint64_t midpoint_last_term(const Shape& s, uint64_t key, uint32_t row);
 
 }  // namespace detail
 
 // A[row][l] and B[l][column] of the batch with key `key`. The cancellation draw repeats the
 // first h = (k-1)/2 terms with B negated, so those 2h products cancel exactly, and ends with
-// one or two products near 2^-80 that the exact entry is made of.
+// one or two products near 2^-80 that the exact entry is made of. The midpoint draw (n = 1)
+// ends with a term that puts the entry next to a rounding midpoint.
 FPV_HD inline uint64_t a_value(const Shape& s, uint64_t key, uint32_t row, uint32_t l) {
+    if (s.draw == Draw::midpoint && l + 1 == s.k) return detail::midpoint_last_term<>(s, key, row);
     if (s.draw == Draw::cancellation) {
         const uint32_t h = (s.k - 1) / 2;
         if (l >= 2 * h) {
@@ -138,11 +166,11 @@ FPV_HD inline uint64_t a_value(const Shape& s, uint64_t key, uint32_t row, uint3
         }
         if (l >= h) l -= h;
     }
-    CounterRng rng(mix64(key ^ detail::kSaltA), (uint64_t{row} << 32) | l);
-    return detail::drawn(rng, s);
+    return detail::plain_a(s, key, row, l);
 }
 
 FPV_HD inline uint64_t b_value(const Shape& s, uint64_t key, uint32_t l, uint32_t column) {
+    if (s.draw == Draw::midpoint && l + 1 == s.k) return detail::kOneBits;
     bool negated = false;
     if (s.draw == Draw::cancellation) {
         const uint32_t h = (s.k - 1) / 2;
@@ -155,8 +183,30 @@ FPV_HD inline uint64_t b_value(const Shape& s, uint64_t key, uint32_t l, uint32_
             negated = true;
         }
     }
-    CounterRng rng(mix64(key ^ detail::kSaltB), (uint64_t{l} << 32) | column);
-    return detail::drawn(rng, s) ^ (negated ? b64::kSign : 0);
+    return detail::plain_b(s, key, l, column) ^ (negated ? b64::kSign : 0);
 }
+
+namespace detail {
+
+template <class>
+FPV_HD FPV_NOINLINE uint64_t midpoint_last_term(const Shape& s, uint64_t key, uint32_t row) {
+    exact_dot::Accumulator sum;
+    sum.clear();
+    for (uint32_t l = 0; l + 1 < s.k; ++l) sum.add_product(plain_a(s, key, row, l), plain_b(s, key, l, 0));
+    const uint64_t nearest = sum.rounded(Rounding::rn);
+    if ((nearest & ~b64::kSign) == 0) return 0;  // a sum too small to round: nothing to place
+    exact_dot::Accumulator side = sum;
+    side.add_product(nearest ^ b64::kSign, kOneBits);
+    const uint64_t beyond = side.rounded(Rounding::rn);  // S - RN(S): its sign says the side
+    // The neighbour on S's side: one step away from zero where S is farther from zero than RN(S).
+    const bool outward = (beyond & b64::kSign) == (nearest & b64::kSign) && (beyond & ~b64::kSign) != 0;
+    const uint64_t neighbour = outward ? nearest + 1 : nearest - 1;
+    // Half the gap, exact: the gap between neighbours is a power of two (Sterbenz).
+    const double half_gap = (double_of(neighbour) - double_of(nearest)) * 0.5;
+    side.add_product(bits_of(-half_gap), kOneBits);  // S - M
+    return side.rounded(Rounding::rn) ^ b64::kSign;
+}
+
+}  // namespace detail
 
 }  // namespace fpv::gemm64

@@ -14,6 +14,7 @@
 #include "ops/catalogue.h"
 #include "ops/gemm64/gemm64.h"
 #include "ops/judge.h"
+#include "tests/exact_rational.h"
 #include "tests/test_support.h"
 
 namespace fpv {
@@ -24,7 +25,7 @@ using gemm64::Shape;
 
 const std::vector<std::string> kEveryClass = {"uniform:k=64",     "signed:k=64",        "spread:phi=8:k=64",
                                               "span:e=1022:k=64", "cancellation:k=65",  "subnormal:k=64",
-                                              "overflow:k=64",    "specials:k=64"};
+                                              "overflow:k=64",    "specials:k=64",      "midpoint:k=64"};
 
 InputSet inputs(const std::string& spec, uint64_t seed = 1) { return resolve_class(spec, op_named("gemm64"), seed); }
 
@@ -116,6 +117,32 @@ TEST(Gemm64Classes, KeepTheirGuarantees) {
     }
     EXPECT_GT(specials, total / 128);
     EXPECT_LT(specials, total / 32);
+}
+
+// Midpoint: in exact rationals, every entry lies within 2^-40 ulp of a midpoint between two
+// doubles (the construction promises 2^-53), whatever k, and the hardest entries are judged
+// right: the correctly rounded dot product in every mode.
+TEST(Gemm64Classes, MidpointEntriesLieWithinTwoToTheMinusFortyUlpOfAMidpoint) {
+    EXPECT_THROW(inputs("midpoint:k=64:n=2"), UsageError);
+    EXPECT_THROW(inputs("midpoint:k=1"), UsageError);
+    EXPECT_EQ(Shape::of(inputs("midpoint:").first).n, 1u);
+    for (const std::string spec : {"midpoint:k=2", "midpoint:k=64", "midpoint:k=1000"}) {
+        const InputSet set = inputs(spec);
+        for (uint64_t index = 0; index < 300; ++index) {
+            const Operands in = set.input(index * 13);
+            mpq_class exact = 0;
+            for (uint32_t l = 0; l < EntryTerms::length(in); ++l) {
+                exact += testing::exact_value(EntryTerms::a(in, l)) * testing::exact_value(EntryTerms::b(in, l));
+            }
+            ASSERT_NE(exact, 0) << spec << " #" << index;
+            const mpq_class magnitude = abs(exact), ulp = testing::ulp_at(magnitude);
+            const mpq_class steps = magnitude / ulp;
+            mpz_class whole;
+            mpz_fdiv_q(whole.get_mpz_t(), steps.get_num_mpz_t(), steps.get_den_mpz_t());
+            const mpq_class off_midpoint = abs(steps - whole - mpq_class(1, 2));
+            ASSERT_LE(off_midpoint, testing::power_of_two(-40)) << spec << " #" << index;
+        }
+    }
 }
 
 // The verdicts of one impl on `count` entries of every class, under `mode`.

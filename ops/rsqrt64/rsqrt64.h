@@ -21,6 +21,7 @@ struct rsqrt64 : binary64::FamilyTraits {
     using host_ieee = None;  // the host has no correctly rounded 1/sqrt
     using exact_check = ::fpv::exact_check::ReciprocalSquareRoot<Format::binary64>;
     using raw_chain = Binary64Chain<1, false>;
+    using products = None;
     using classes = binary64::Classes<rsqrt64, TypeList<generic::SubnormalOperand<rsqrt64>, ::fpv::rsqrt64::Exact,
                                                         ::fpv::rsqrt64::Midpoint, ::fpv::rsqrt64::NearExact,
                                                         generic::BinadeEdges<rsqrt64>,

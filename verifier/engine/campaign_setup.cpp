@@ -71,7 +71,9 @@ void check_backend(const std::vector<std::string>& impls, const std::string& bac
         }
         if (backend == "gpu" && !impl.runs_on_gpu()) {
             throw UsageError("implementation '" + name + "' does not run on the GPU backend" +
-                             std::string(impl.runs_on_cpu() ? " (it runs on the CPU)" : ""));
+                             std::string(impl.runs_on_cpu()       ? " (it runs on the CPU)"
+                                         : !impl.missing.empty() ? " (it " + std::string(impl.missing) + ")"
+                                                                 : ""));
         }
     }
 }

@@ -59,6 +59,8 @@ struct Slot {
     gpu::ExactCounts* host_counts = nullptr;
     gpu::FloatFloatCounts* device_ff = nullptr;
     gpu::FloatFloatCounts* host_ff = nullptr;
+    gpu::ProductFacts* device_facts = nullptr;  // whole-product impls: what ran
+    gpu::ProductFacts* host_facts = nullptr;
     cudaEvent_t start = nullptr, done = nullptr;
 };
 
@@ -212,6 +214,8 @@ public:
                 cudaFreeHost(s.host_counts);
                 cudaFree(s.device_ff);
                 cudaFreeHost(s.host_ff);
+                cudaFree(s.device_facts);
+                cudaFreeHost(s.host_facts);
                 cudaEventDestroy(s.start);
                 cudaEventDestroy(s.done);
             }
@@ -307,6 +311,26 @@ private:
         }
     }
 
+    void allocate_facts() {
+        for (Device& d : devices_) {
+            FPV_CUDA(cudaSetDevice(d.id));
+            for (Slot& s : d.slots) {
+                if (s.device_facts != nullptr) continue;
+                FPV_CUDA(cudaMalloc(&s.device_facts, sizeof(gpu::ProductFacts)));
+                FPV_CUDA(cudaHostAlloc(&s.host_facts, sizeof(gpu::ProductFacts), cudaHostAllocDefault));
+            }
+        }
+    }
+
+    // What the products of a batch reported, into the tally.
+    static void add_facts(const gpu::ProductFacts& f, Tally& t) {
+        for (int slot = 0; slot < gpu::ProductFacts::kSlots; ++slot) {
+            if (f.products[slot] == 0) continue;
+            t.products_run.add(slot + kBitsNotReported,
+                               {f.products[slot], f.compared[slot], f.identical[slot], f.differing[slot]});
+        }
+    }
+
     void upload_vectors(const InputSet& inputs) {
         for (Device& d : devices_) {
             FPV_CUDA(cudaSetDevice(d.id));
@@ -359,6 +383,10 @@ private:
             } else {
                 k.inputs = work.inputs.exhaustive ? nullptr : s.device_inputs;
                 k.results = s.device_results;
+                if (work.impl.whole_products) {
+                    FPV_CUDA(cudaMemsetAsync(s.device_facts, 0, sizeof(gpu::ProductFacts), d.stream));
+                    k.facts = s.device_facts;
+                }
             }
             gpu::launch_evaluate(work.impl, work.inputs, work.inputs.params(d.vectors), a);
             if (judges_on_gpu(work)) gpu::launch_judge_float_float(work.impl, a, s.device_verdicts);
@@ -386,6 +414,10 @@ private:
         }
         FPV_CUDA(cudaMemcpyAsync(s.host_results, s.device_results, f.count * sizeof(uint64_t),
                                  cudaMemcpyDeviceToHost, d.stream));
+        if (work.impl.whole_products) {
+            FPV_CUDA(cudaMemcpyAsync(s.host_facts, s.device_facts, sizeof(gpu::ProductFacts), cudaMemcpyDeviceToHost,
+                                     d.stream));
+        }
         FPV_CUDA(cudaEventRecord(s.done, d.stream));
     }
 
@@ -489,6 +521,7 @@ private:
         upload_vectors(work.inputs);
         if (judges_on_gpu(work)) allocate_verdicts();
         if (exact) allocate_exact();
+        if (work.impl.whole_products) allocate_facts();
         worst_seen_ = work.so_far != nullptr ? worst_only(*work.so_far) : Tally{};
         const size_t D = devices_.size();
         std::deque<InFlight> queue;
@@ -526,6 +559,7 @@ private:
                             : judge_buffers(work, f.begin, f.begin + f.count,
                                             work.inputs.exhaustive ? nullptr : s.host_inputs, s.host_results,
                                             judges_on_gpu(work) ? s.host_verdicts : nullptr);
+            if (work.impl.whole_products) add_facts(*s.host_facts, t);
             const double judged = seconds_since(judging);
             if (trace_) {
                 std::fprintf(stderr, "fpverify: batch [%llu, +%llu) on GPU %zu: GPU %.6f s, host %.6f s, handed %llu\n",

@@ -20,6 +20,7 @@
 #include "reference/ff_verdict.h"
 #include "reference/reference_mode.h"
 #include "verifier/engine/backend.h"
+#include "verifier/gpu/products.cuh"
 
 namespace fpv::gpu {
 
@@ -61,6 +62,7 @@ struct KernelArgs {
     // index (the lists break ties by index), might enter its list.
     double inside_threshold = -1, outside_threshold = -1;
     uint64_t inside_threshold_index = 0, outside_threshold_index = 0;
+    ProductFacts* facts = nullptr;  // whole-product impls: what ran in each product
 };
 
 // A block counts failure-map cells in 32 bits (half the shared memory and bank traffic of 64):
@@ -278,12 +280,19 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
     }
 }
 
-// Launches Impl's kernel for the unit's class.
+// Launches Impl's kernel for the unit's class; an impl of whole products multiplies the blocks
+// the batch touches instead (verifier/gpu/products.cuh).
 template <class Op, class Impl>
 void launch_impl(const InputSet& inputs, const ClassParams& params, const LaunchArgs& a) {
     with_class<Op>(inputs.class_index, [&](auto class_type) {
         using Class = typename decltype(class_type)::type;
-        evaluate<Op, Impl><<<a.grid, a.block, 0, a.stream>>>(Generator<Class>{params}, a.k);
+        if constexpr (MultipliesWholeProducts<Impl>) {
+            const ProductBatch batch{a.k.begin, a.k.count, a.k.inputs, a.k.results, a.k.facts, a.stream};
+            launch_products<typename Op::products, Impl>(std::string(Op::name) + "." + std::string(Impl::spec.variant), Generator<Class>{params},
+                                  batch);
+        } else {
+            evaluate<Op, Impl><<<a.grid, a.block, 0, a.stream>>>(Generator<Class>{params}, a.k);
+        }
     });
 }
 
