@@ -70,9 +70,14 @@ ImplInfo make_impl() {
 }
 
 #if defined(FPV_EXTRA_IMPLS_HEADER)
-// A plug-in's claim in words, kept for the catalogue's lifetime.
-[[maybe_unused]] std::string_view plugin_claim(const OpInfo& op, double bound, Rounding rounding) {
+// Text made at run time for a plug-in's spec, kept for the catalogue's lifetime.
+std::string_view kept(std::string text) {
     static std::deque<std::string> texts;
+    return texts.emplace_back(std::move(text));
+}
+
+// A plug-in's claim in words.
+[[maybe_unused]] std::string_view plugin_claim(const OpInfo& op, double bound, Rounding rounding) {
     char number[32];
     std::snprintf(number, sizeof number, "%g", bound);
     std::string text;
@@ -87,7 +92,7 @@ ImplInfo make_impl() {
         text = bound <= 0 ? std::string("correctly rounded") + kToward[static_cast<int>(rounding)] + " (claimed)"
                           : std::string(number) + " ulp" + (rounding == Rounding::rn ? "" : std::string(", rounding") + kToward[static_cast<int>(rounding)]);
     }
-    return texts.emplace_back(std::move(text));
+    return kept(std::move(text));
 }
 
 template <class Op>
@@ -148,7 +153,6 @@ ImplInfo make_plugin_gemm(std::string_view variant, std::string_view summary, st
                           double bound_per_term) {
     static_assert(!is_none<typename Op::products>,
                   "FPV_PLUGIN_GEMMS: the op's inputs are not entries of matrix products (fpverify list ops: gemm64)");
-    static std::deque<std::string> claims;
     char number[32];
     std::snprintf(number, sizeof number, "%g", bound_per_term);
     ImplInfo impl;
@@ -157,8 +161,7 @@ ImplInfo make_plugin_gemm(std::string_view variant, std::string_view summary, st
     impl.spec.summary = summary;
     impl.spec.domain = domain;
     impl.spec.claim = bound_per_term <= 0 ? std::string_view("correctly rounded (claimed)")
-                                          : std::string_view(claims.emplace_back(
-                                                "|C - exact| <= " + std::string(number) + " k eps sum |a b| (claimed)"));
+                                          : kept("|C - exact| <= " + std::string(number) + " k eps sum |a b| (claimed)");
     impl.spec.bound_per_term = bound_per_term < 0 ? 0 : bound_per_term;
     impl.spec.bound_source = "plug-in registration";
     impl.name = impl_name<Op>(impl.spec);

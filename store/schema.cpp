@@ -1,5 +1,8 @@
 #include "store/schema.h"
 
+#include <iterator>
+#include <string>
+
 #include "model/input_set.h"
 #include "model/value_format.h"
 #include "ops/catalogue.h"
@@ -311,8 +314,21 @@ constexpr Migration kMigrations[] = {{2, add_third_operands_and_input_keys},
                                      {5, add_leases_and_shards},
                                      {6, add_failure_maps},
                                      {7, add_products_run}};
+static_assert(std::size(kMigrations) != 0 && std::rbegin(kMigrations)->from + 1 == kSchemaVersion,
+              "the last migration ends at the current schema version");
 
 }  // namespace
+
+bool migrates_from(const std::string& version) {
+    for (const Migration& m : kMigrations) {
+        if (version == std::to_string(m.from)) return true;
+    }
+    return false;
+}
+
+std::string migrated_versions() {
+    return std::to_string(std::begin(kMigrations)->from) + " to " + std::to_string(std::rbegin(kMigrations)->from);
+}
 
 void migrate(sqlite3* db, const std::string& path) {
     for (const Migration& m : kMigrations) {

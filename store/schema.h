@@ -22,5 +22,9 @@ void create(sqlite3* db);
 std::string version_of(sqlite3* db, const std::string& path);
 // Brings a database of an older version (2 to 7) to the current one, step by step.
 void migrate(sqlite3* db, const std::string& path);
+// Whether migrate() takes a database of `version` to the current one, and the versions it takes
+// ("2 to 7"), as the migrations list them.
+bool migrates_from(const std::string& version);
+std::string migrated_versions();
 
 }  // namespace fpv::schema

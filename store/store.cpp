@@ -141,8 +141,7 @@ void Store::check_existing(Mode mode) {
 
 void Store::check_schema(Mode mode) {
     std::string found = schema::version_of(db_, path_);
-    if (found == "2" || found == "3" || found == "4" || found == "5" || found == "6" ||
-        found == "7") {
+    if (schema::migrates_from(found)) {
         // Migrated in place on first open, by a connection that may write even when this one
         // only reads.
         if (mode == Mode::read_write) {
@@ -169,7 +168,7 @@ void Store::check_schema(Mode mode) {
     if (found != std::to_string(kSchemaVersion)) {
         throw UsageError("database '" + path_ + "' has schema version " + found +
                          "; this fpverify reads and writes version " + std::to_string(kSchemaVersion) +
-                         " and migrates versions 2 to 7");
+                         " and migrates versions " + schema::migrated_versions());
     }
 }
 

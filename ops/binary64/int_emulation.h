@@ -16,7 +16,7 @@
 #include "core/impl_traits.h"
 #include "core/portability.h"
 #include "ops/binary64/emulation.h"
-#include "ops/binary64/joined_text.h"
+#include "core/joined_text.h"
 
 namespace fpv::int_emulation {
 

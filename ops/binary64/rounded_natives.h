@@ -12,7 +12,7 @@
 #include "core/host_rounding.h"
 #include "core/impl_traits.h"
 #include "core/type_list.h"
-#include "ops/binary64/joined_text.h"
+#include "core/joined_text.h"
 
 namespace fpv::natives {
 

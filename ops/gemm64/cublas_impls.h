@@ -6,9 +6,8 @@
 // DGEMM's, so that a unit records what actually ran.
 #pragma once
 
-#include <array>
-
 #include "core/binary64.h"
+#include "core/joined_text.h"
 #include "core/matrix_product.h"
 #include "core/type_list.h"
 #include "ops/gemm64/impls.h"
@@ -76,7 +75,7 @@ inline constexpr ImplSpec kCublasEager = emulated_spec(
 inline bool finite_terms(const Operands& in, uint64_t, bool) {
     for (uint32_t l = 0; l < EntryTerms::length(in); ++l) {
         const uint64_t a = EntryTerms::a(in, l), b = EntryTerms::b(in, l);
-        if ((a & b64::kExponentMask) == b64::kExponentMask || (b & b64::kExponentMask) == b64::kExponentMask) return false;
+        if (b64::is_nan(a) || b64::is_inf(a) || b64::is_nan(b) || b64::is_inf(b)) return false;
     }
     return true;
 }
@@ -90,19 +89,12 @@ inline constexpr ImplSpec kCublasEagerNoSpecials = [] {
     return spec;
 }();
 
+inline constexpr std::string_view kFixedPrefix = "cublas_emu_fixed";
+
 template <int kBits>
 struct FixedSpec {
-    static constexpr char digits[3] = {static_cast<char>('0' + kBits / 10), static_cast<char>('0' + kBits % 10), 0};
-    static constexpr auto variant = [] {
-        std::array<char, 20> name{};
-        constexpr std::string_view prefix = "cublas_emu_fixed";
-        for (size_t i = 0; i < prefix.size(); ++i) name[i] = prefix[i];
-        name[prefix.size()] = digits[0];
-        name[prefix.size() + 1] = digits[1];
-        return name;
-    }();
     static constexpr ImplSpec spec{
-        .variant = std::string_view(variant.data(), 18),
+        .variant = JoinedText<TwoDigitSuffix<kFixedPrefix, kBits>>::view,
         .summary = "emulated DGEMM, eager, a fixed mantissa bit count (CUDA_EMULATION_MANTISSA_CONTROL_FIXED)",
         .domain = kEmulatedDomain,
         .claim = kFixedClaim,

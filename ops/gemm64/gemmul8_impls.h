@@ -5,8 +5,7 @@
 // A build without the snapshot has the impls and says so when one is run.
 #pragma once
 
-#include <array>
-
+#include "core/joined_text.h"
 #include "core/matrix_product.h"
 #include "core/type_list.h"
 #include "ops/gemm64/cublas_impls.h"
@@ -23,19 +22,13 @@ void gemmul8_multiply(const MatrixProduct& p, const Gemmul8Settings& settings);
 // Whether this CUDA build has GEMMul8 (the Makefile found the snapshot).
 bool gemmul8_built();
 
+inline constexpr std::string_view kGemmul8FastPrefix = "gemmul8_fast", kGemmul8AccuratePrefix = "gemmul8_accu";
+
+// "gemmul8_fast12", "gemmul8_accu12"
 template <int kModuli, bool kFast>
 struct Gemmul8Spec {
-    // "gemmul8_fast12", "gemmul8_accu12"
-    static constexpr auto variant = [] {
-        std::array<char, 15> name{};
-        constexpr std::string_view prefix = kFast ? "gemmul8_fast" : "gemmul8_accu";
-        for (size_t i = 0; i < prefix.size(); ++i) name[i] = prefix[i];
-        name[prefix.size()] = static_cast<char>('0' + kModuli / 10);
-        name[prefix.size() + 1] = static_cast<char>('0' + kModuli % 10);
-        return name;
-    }();
     static constexpr ImplSpec spec{
-        .variant = std::string_view(variant.data(), 14),
+        .variant = JoinedText<TwoDigitSuffix<kFast ? kGemmul8FastPrefix : kGemmul8AccuratePrefix, kModuli>>::view,
         .summary = kFast ? "GEMMul8's double GEMM on INT8 (Ozaki scheme II), fast scaling"
                          : "GEMMul8's double GEMM on INT8 (Ozaki scheme II), accurate scaling (one more INT8 GEMM)",
         .domain = "entries whose row of A and column of B hold no infinity or NaN (GEMMul8 does not handle them)",

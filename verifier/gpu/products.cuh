@@ -77,6 +77,18 @@ __global__ void gather(Generator generator, uint64_t begin, uint64_t from, uint6
     }
 }
 
+// A batch's buffers, given back on its stream however the batch ends.
+struct StreamBuffers {
+    cudaStream_t stream = nullptr;
+    double* matrices = nullptr;
+    uint64_t capacity = 0;  // doubles
+    Report* report = nullptr;
+    ~StreamBuffers() {
+        if (matrices != nullptr) cudaFreeAsync(matrices, stream);
+        if (report != nullptr) cudaFreeAsync(report, stream);
+    }
+};
+
 inline unsigned grid_for(uint64_t work) {
     return static_cast<unsigned>(std::clamp<uint64_t>((work + 255) / 256, 1, 4096));
 }
@@ -93,9 +105,9 @@ struct ProductBatch {
     cudaStream_t stream = nullptr;
 };
 
-// Runs Impl over a batch, block by block, on its stream. Each block's matrices live only while
-// its product is taken (stream-ordered allocations, which the driver's pool makes cheap after
-// the first).
+// Runs Impl over a batch, block by block, on its stream. The matrices of a block live in one
+// buffer that the batch's blocks share, one after another on the stream (a batch of a midpoint
+// class has a product an entry: no allocation or memory query per product).
 template <class Blocks, class Impl, class Generator>
 void launch_products(const std::string& impl_name, Generator generator, const ProductBatch& a) {
     static_assert(ProductBlocks<Blocks>, "an op with whole-product impls declares its products");
@@ -103,6 +115,11 @@ void launch_products(const std::string& impl_name, Generator generator, const Pr
     const uint64_t begin = a.begin, end = a.begin + a.count;
     int device = 0;
     FPV_CUDA(cudaGetDevice(&device));
+    size_t free_bytes = 0, total_bytes = 0;
+    FPV_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
+    StreamBuffers buffers{a.stream};
+    FPV_CUDA(cudaMallocAsync(&buffers.report, sizeof(Report), a.stream));
+    Report* const report = buffers.report;
     for (uint64_t index = begin; index < end;) {
         const Operands seen = generator(index);
         const BlockShape shape = Blocks::shape(seen);
@@ -110,23 +127,23 @@ void launch_products(const std::string& impl_name, Generator generator, const Pr
         const uint64_t block_end = block_begin + uint64_t{shape.m} * shape.n;
         const Operands first = generator(block_begin);
         const uint64_t doubles = uint64_t{shape.m} * shape.k + uint64_t{shape.k} * shape.n + uint64_t{shape.m} * shape.n;
-        size_t free_bytes = 0, total_bytes = 0;
-        FPV_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
-        // Room for the impl's own workspace too (an emulation's slices, a native product to
-        // compare): the operands may take a third of the GPU's memory. Measured against the
-        // total, not what is free now, which the stream's pool of freed blocks makes vary.
-        if (doubles * sizeof(double) * 3 > total_bytes) {
-            throw UsageError(impl_name + ": a product of " + std::to_string(shape.m) + " x " + std::to_string(shape.k) +
-                             " by " + std::to_string(shape.k) + " x " + std::to_string(shape.n) + " needs " +
-                             std::to_string(doubles * sizeof(double) >> 20) + " MiB of operands, more than a third of the " +
-                             std::to_string(total_bytes >> 20) + " MiB of GPU " + std::to_string(device) +
-                             ": choose a smaller n or k");
+        if (doubles > buffers.capacity) {
+            // Room for the impl's own workspace too (an emulation's slices, a native product to
+            // compare): the operands may take a third of the GPU's memory. Measured against the
+            // total, not what is free now, which the stream's pool of freed blocks makes vary.
+            if (doubles * sizeof(double) * 3 > total_bytes) {
+                throw UsageError(impl_name + ": a product of " + std::to_string(shape.m) + " x " +
+                                 std::to_string(shape.k) + " by " + std::to_string(shape.k) + " x " +
+                                 std::to_string(shape.n) + " needs " + std::to_string(doubles * sizeof(double) >> 20) +
+                                 " MiB of operands, more than a third of the " + std::to_string(total_bytes >> 20) +
+                                 " MiB of GPU " + std::to_string(device) + ": choose a smaller n or k");
+            }
+            if (buffers.matrices != nullptr) FPV_CUDA(cudaFreeAsync(buffers.matrices, a.stream));
+            buffers.matrices = nullptr;
+            FPV_CUDA(cudaMallocAsync(&buffers.matrices, doubles * sizeof(double), a.stream));
+            buffers.capacity = doubles;
         }
-        double* matrices = nullptr;
-        Report* report = nullptr;
-        FPV_CUDA(cudaMallocAsync(&matrices, doubles * sizeof(double), a.stream));
-        FPV_CUDA(cudaMallocAsync(&report, sizeof(Report), a.stream));
-        double* const am = matrices;
+        double* const am = buffers.matrices;
         double* const bm = am + uint64_t{shape.m} * shape.k;
         double* const cm = bm + uint64_t{shape.k} * shape.n;
         make_operands<Blocks><<<grid_for(doubles), 256, 0, a.stream>>>(first, shape, am, bm);
@@ -153,8 +170,6 @@ void launch_products(const std::string& impl_name, Generator generator, const Pr
         gather<Blocks><<<grid_for(to - from), 256, 0, a.stream>>>(generator, begin, from, to, cm, shape.m, a.inputs, a.results);
         if (a.facts != nullptr) note<<<1, 1, 0, a.stream>>>(report, a.facts);
         FPV_CUDA(cudaGetLastError());
-        FPV_CUDA(cudaFreeAsync(matrices, a.stream));
-        FPV_CUDA(cudaFreeAsync(report, a.stream));
         index = to;
     }
 }
