@@ -14,6 +14,8 @@
 #include "ops/catalogue.h"
 #include "ops/gemm64/gemm64.h"
 #include "ops/judge.h"
+#include "reference/componentwise_verdict.h"
+#include "reference/mpfr_dot.h"
 #include "tests/exact_rational.h"
 #include "tests/test_support.h"
 
@@ -196,6 +198,30 @@ TEST(Gemm64Impls, TheChainsKeepGammaKWhereHighamsModelHoldsAndTheExactDotIsCorre
             }
         }
     }
+}
+
+// An impl's documented domain holds for entries too: outside it an entry is counted apart, and
+// wrong there only where it is not the correctly rounded entry.
+TEST(Gemm64Reference, EntriesOutsideAnImplsDomainAreCountedApart) {
+    ImplSpec spec = gemm64::kFmaChain;
+    spec.in_domain = [](const Operands&, uint64_t, bool) { return false; };
+    MpfrDot mpfr;
+    const InputSet set = inputs("uniform:k=64");
+    int wrong = 0, right = 0;
+    for (uint64_t index = 0; index < 200; ++index) {
+        const Operands in = set.input(index);
+        const uint64_t result = gemm64::FmaChain::run(in.a, in.b, in.c);
+        const Verdict v = judge_componentwise<op::gemm64>(mpfr, spec, in, result, true);
+        EXPECT_EQ(v.category, Category::outside_domain) << index;
+        EXPECT_EQ(v.wrong, result != v.expected) << index;
+        (v.wrong ? wrong : right) += 1;
+    }
+    EXPECT_GT(wrong, 0);  // the FMA chain errs on some entries, and is right on others
+    EXPECT_GT(right, 0);
+    spec.in_domain = nullptr;
+    const Operands in = set.input(0);
+    EXPECT_NE(judge_componentwise<op::gemm64>(mpfr, spec, in, gemm64::FmaChain::run(in.a, in.b, in.c), true).category,
+              Category::outside_domain);
 }
 
 TEST(Gemm64Impls, MutantsFailTheirParentsClaim) {
