@@ -56,7 +56,7 @@ Launched ResumeCommand::launch(const MpiJob* job) const {
     l.threads = threads_.value_or(l.campaign.spec.threads);
     if (!threads_) require_stored_thread_count_allowed(l.threads);
     require_threads_startable(l.threads);
-    l.backend = make_backend(l.campaign.spec.backend, l.threads, l.campaign.spec.batch,
+    l.backend = make_backend(l.campaign.spec.backend, threads_for(l.threads, job), l.campaign.spec.batch,
                              devices_for(l.campaign.spec.backend, devices_, job));
     store.acquire_lease(id, this_process_as_owner());
     l.campaign.status = "running";

@@ -94,7 +94,8 @@ OptionTable RunCommand::options() {
                   "K/N: judge part K (0 to N-1) of every unit's inputs; `fpverify merge` combines the N shards");
     c.add("--mpi", &mpi_,
                 "run across the ranks of an MPI job (mpirun -n R fpverify run --mpi ...); rank 0 writes the "
-                "database, rank r uses GPU r modulo the GPUs it sees");
+                "database, rank r uses GPU r modulo the GPUs it sees and, without --threads, its share of "
+                "the host's cores");
     progress_.add_to(c);
     return c;
 }
@@ -137,7 +138,8 @@ int RunCommand::run(const Invocation& invocation) {
         if (spec.reference == ReferenceMode::fast) note_ops_without_fast_reference(spec.impls);
         Launched l;
         require_threads_startable(spec.threads);
-        l.backend = make_backend(spec.backend, spec.threads, spec.batch, devices_for(spec.backend, devices_, job));
+        l.backend = make_backend(spec.backend, threads_for(spec.threads, job), spec.batch,
+                                 devices_for(spec.backend, devices_, job));
         l.store = std::make_unique<Store>(db_, Store::Mode::read_write);
         l.campaign.spec = prepared.spec;
         l.campaign.status = "running";

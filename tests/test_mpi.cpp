@@ -1,12 +1,15 @@
 // MPI: a campaign across the ranks of `mpirun --oversubscribe -n 3` gives the tallies of one
 // process, and a job killed with SIGKILL resumes (with MPI) to the same tallies.
 #include <gtest/gtest.h>
+#include <omp.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/sysinfo.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -84,6 +87,27 @@ TEST(Mpi, ThreeRanksGiveTheTalliesOfOneProcess) {
               sql_rows(dir.path("one.db"), "SELECT count(*) FROM failures"));
     const auto notes = sql_rows(dir.path("mpi.db"), "SELECT notes FROM campaigns")[0][0];
     EXPECT_NE(notes.find("MPI, 3 ranks"), std::string::npos) << notes;
+}
+
+TEST(Mpi, WithoutThreadsTheRanksOfAHostShareItsCores) {
+    if (!have_mpirun()) GTEST_SKIP() << "no mpirun (make installs Debian's openmpi-bin)";
+    TempDir dir;
+    std::vector<std::string> spec = kSpec;
+    spec.erase(std::find(spec.begin(), spec.end(), "--threads"), std::find(spec.begin(), spec.end(), "--threads") + 2);
+    std::vector<std::string> all = mpirun(3, concat({"run", "--mpi", "--db", dir.path("mpi.db")}, spec));
+    all.insert(all.begin() + 1, {"--bind-to", "none"});
+    const char* set = std::getenv("OMP_NUM_THREADS");
+    const std::optional<std::string> omp_threads = set != nullptr ? std::optional<std::string>(set) : std::nullopt;
+    unsetenv("OMP_NUM_THREADS");
+    const CommandResult mpi = testing::run_command(all.front(), std::vector<std::string>(all.begin() + 1, all.end()));
+    if (omp_threads) setenv("OMP_NUM_THREADS", omp_threads->c_str(), 1);
+    ASSERT_EQ(mpi.status, 1) << mpi.out << mpi.err;
+    // Unbound, each of the three ranks takes a third of the cores this process may use (one at
+    // least); where this process is confined to some of the machine's cores, OpenMP's own count.
+    const int usable = omp_get_num_procs();
+    const int share = usable < get_nprocs() ? usable : std::max(1, usable / 3);
+    const auto notes = sql_rows(dir.path("mpi.db"), "SELECT notes FROM campaigns")[0][0];
+    EXPECT_NE(notes.find("cpu (" + std::to_string(share) + " OpenMP threads)"), std::string::npos) << notes;
 }
 
 TEST(Mpi, AJobKilledWithSigkillResumesWithMpiToTheSameTallies) {

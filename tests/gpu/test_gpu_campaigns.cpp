@@ -137,6 +137,15 @@ TEST(GpuCampaigns, BatchSizeAndDeviceCountChangeNothing) {
     if (testing::gpu_count() >= 2) {
         const Outcome two = run(dir.path("c.db"), spec_for(impls, "gpu"), make_gpu_backend({0, 1}, 0, 50000));
         expect_same(adaptive, two);
+        // Adaptive batches on two GPUs, the ends of ranges cut into pieces a GPU, under the
+        // exact reference (results certified on each GPU) as under MPFR.
+        const Outcome two_adaptive = run(dir.path("d.db"), spec_for(impls, "gpu"), make_gpu_backend({0, 1}, 0, 0));
+        expect_same(adaptive, two_adaptive);
+        CampaignSpec exact = spec_for(impls, "gpu");
+        exact.reference = ReferenceMode::exact;
+        const Outcome one_exact = run(dir.path("e.db"), exact, make_gpu_backend({0}, 0, 0));
+        const Outcome two_exact = run(dir.path("f.db"), exact, make_gpu_backend({0, 1}, 0, 0));
+        expect_same(one_exact, two_exact);
     } else {
         std::printf("note: one GPU here; the two-GPU comparison did not run\n");
     }

@@ -1,6 +1,11 @@
 #include "verifier/engine/campaign_launch.h"
 
+#include <omp.h>
+#include <sys/sysinfo.h>
+
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -40,6 +45,15 @@ std::vector<int> devices_for(const std::string& backend, const std::string& devi
     }
     if (ids.empty()) throw UsageError("--mpi: rank " + std::to_string(job->rank()) + " sees no GPU");
     return {ids[static_cast<size_t>(job->rank()) % ids.size()]};
+}
+
+int threads_for(int threads, const MpiJob* job) {
+    if (threads != 0 || job == nullptr || job->ranks_on_this_host() <= 1 || std::getenv("OMP_NUM_THREADS") != nullptr) {
+        return threads;
+    }
+    const int usable = omp_get_num_procs();  // the cores this process may run on
+    if (usable < get_nprocs()) return 0;     // bound by mpirun: its cores are its share
+    return std::max(1, usable / job->ranks_on_this_host());
 }
 
 namespace {
@@ -94,7 +108,8 @@ int serve_as_other_rank(MpiJob& job, const std::string& devices) {
     }
     const std::vector<InputSet> inputs = reload_inputs(spec, units);
     std::unique_ptr<Backend> local =
-        make_backend(spec.backend, setup.at("threads").get<int>(), spec.batch, devices_for(spec.backend, devices, &job));
+        make_backend(spec.backend, threads_for(setup.at("threads").get<int>(), &job), spec.batch,
+                     devices_for(spec.backend, devices, &job));
     std::vector<UnitWork> works;
     for (size_t i = 0; i < units.size(); ++i) {
         works.push_back(UnitWork{impl_named(units[i].impl), inputs[i], spec.limits, spec.reference, spec.strict_nan,

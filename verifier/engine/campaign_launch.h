@@ -33,6 +33,12 @@ std::vector<int> parse_devices(const std::string& text);
 // The GPUs a process uses: all those named (or all there are), or with MPI, rank r's share.
 std::vector<int> devices_for(const std::string& backend, const std::string& devices, const MpiJob* job);
 
+// The host threads a process judges with: `threads` where given; otherwise every core, or with
+// MPI, an equal share of this host's cores among the ranks on it (each rank's OpenMP workers on
+// every core would leave the ranks' GPU-feeding threads waiting for a core), unless
+// OMP_NUM_THREADS is set or mpirun already bound each rank to its own cores.
+int threads_for(int threads, const MpiJob* job);
+
 // Runs a launched campaign, holding its lease, in this process or (with `job`, on rank 0)
 // across the ranks. Returns the exit status.
 int execute_launched(Launched& launched, const ExecuteOptions& options, MpiJob* job);

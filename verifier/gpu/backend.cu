@@ -28,6 +28,7 @@
 #include "verifier/gpu/cuda_check.cuh"
 #include "verifier/gpu/backend.h"
 #include "verifier/gpu/kernels.cuh"
+#include "verifier/gpu/tail_pieces.h"
 
 namespace fpv {
 namespace {
@@ -46,6 +47,32 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 }
 
 __global__ void injected_fault() { __trap(); }
+
+// Runs work(i) for each of n devices, each on a thread of its own, and rethrows the first
+// error. Creating a device's context, checking it and pinning its buffers take seconds, as
+// long as a short campaign's share of each GPU: a second GPU must not wait for the first.
+template <class Work>
+void on_each_device(size_t n, const Work& work) {
+    if (n == 1) {
+        work(size_t{0});
+        return;
+    }
+    std::vector<std::exception_ptr> errors(n);
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < n; ++i) {
+        threads.emplace_back([&work, &errors, i] {
+            try {
+                work(i);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        });
+    }
+    for (std::thread& t : threads) t.join();
+    for (const std::exception_ptr& e : errors) {
+        if (e) std::rethrow_exception(e);
+    }
+}
 
 struct Slot {
     Operands* device_inputs = nullptr;
@@ -163,6 +190,7 @@ public:
         : cpu_(threads, 0) {
         if (const char* fault = std::getenv("FPV_INJECT_GPU_FAULT")) inject_at_ = std::atoll(fault);
         trace_ = std::getenv("FPV_TRACE_BATCHES") != nullptr;  // one line per batch on stderr
+        const auto started = std::chrono::steady_clock::now();
         // Each slot holds a batch's inputs and results on the GPU and in pinned host memory;
         // the slots together may take half of the smallest free GPU memory.
         capacity_ = kLargestBatch;
@@ -176,31 +204,30 @@ public:
             }
         }
         fixed_batch_ = std::min(batch, capacity_);
-        for (int id : ids) {
-            Device d;
-            d.id = id;
+        // Buffers come when a unit first needs them: a campaign judged on the GPU never needs
+        // the per-input ones (gigabytes of pinned memory, seconds to pin and to free).
+        devices_.resize(ids.size());
+        on_each_device(ids.size(), [&](size_t i) {
+            Device& d = devices_[i];
+            d.id = ids[i];
             cudaDeviceProp prop;
-            FPV_CUDA(cudaGetDeviceProperties(&prop, id));
+            FPV_CUDA(cudaGetDeviceProperties(&prop, d.id));
             d.name = prop.name;
             d.multiprocessors = prop.multiProcessorCount;
-            FPV_CUDA(cudaSetDevice(id));
+            FPV_CUDA(cudaSetDevice(d.id));
             FPV_CUDA(cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking));
             for (Slot& s : d.slots) {
-                FPV_CUDA(cudaMalloc(&s.device_inputs, capacity_ * sizeof(Operands)));
-                FPV_CUDA(cudaMalloc(&s.device_results, capacity_ * sizeof(uint64_t)));
-                FPV_CUDA(cudaHostAlloc(&s.host_inputs, capacity_ * sizeof(Operands), cudaHostAllocDefault));
-                FPV_CUDA(cudaHostAlloc(&s.host_results, capacity_ * sizeof(uint64_t), cudaHostAllocDefault));
-                // Verdict buffers only when a float-float unit asks for them (judges_on_gpu).
                 FPV_CUDA(cudaEventCreate(&s.start));
                 FPV_CUDA(cudaEventCreate(&s.done));
             }
-            devices_.push_back(d);
-        }
+        });
+        if (trace_) std::fprintf(stderr, "fpverify: GPUs ready after %.3f s\n", seconds_since(started));
     }
 
     ~GpuBackend() override {
         // Errors are ignored here: after a fault the context may already be gone.
-        for (Device& d : devices_) {
+        on_each_device(devices_.size(), [this](size_t i) {
+            Device& d = devices_[i];
             cudaSetDevice(d.id);
             for (Slot& s : d.slots) {
                 cudaFree(s.device_inputs);
@@ -221,7 +248,7 @@ public:
             }
             cudaFree(d.vectors);
             cudaStreamDestroy(d.stream);
-        }
+        });
     }
 
     std::string describe() const override {
@@ -286,8 +313,25 @@ private:
     }
     static bool hands_over(const UnitWork& work) { return certifies_on_gpu(work) || tallies_on_gpu(work); }
 
+    // A buffer per input, on the GPU and pinned on the host, for the units whose results the
+    // host reads one by one.
+    void allocate_per_input() {
+        on_each_device(devices_.size(), [this](size_t i) {
+            Device& d = devices_[i];
+            FPV_CUDA(cudaSetDevice(d.id));
+            for (Slot& s : d.slots) {
+                if (s.device_inputs != nullptr) continue;
+                FPV_CUDA(cudaMalloc(&s.device_inputs, capacity_ * sizeof(Operands)));
+                FPV_CUDA(cudaMalloc(&s.device_results, capacity_ * sizeof(uint64_t)));
+                FPV_CUDA(cudaHostAlloc(&s.host_inputs, capacity_ * sizeof(Operands), cudaHostAllocDefault));
+                FPV_CUDA(cudaHostAlloc(&s.host_results, capacity_ * sizeof(uint64_t), cudaHostAllocDefault));
+            }
+        });
+    }
+
     void allocate_exact() {
-        for (Device& d : devices_) {
+        on_each_device(devices_.size(), [this](size_t i) {
+            Device& d = devices_[i];
             FPV_CUDA(cudaSetDevice(d.id));
             for (Slot& s : d.slots) {
                 if (s.handed != nullptr) continue;
@@ -297,18 +341,19 @@ private:
                 FPV_CUDA(cudaMalloc(&s.device_ff, sizeof(gpu::FloatFloatCounts)));
                 FPV_CUDA(cudaHostAlloc(&s.host_ff, sizeof(gpu::FloatFloatCounts), cudaHostAllocDefault));
             }
-        }
+        });
     }
 
     void allocate_verdicts() {
-        for (Device& d : devices_) {
+        on_each_device(devices_.size(), [this](size_t i) {
+            Device& d = devices_[i];
             FPV_CUDA(cudaSetDevice(d.id));
             for (Slot& s : d.slots) {
                 if (s.device_verdicts != nullptr) continue;
                 FPV_CUDA(cudaMalloc(&s.device_verdicts, capacity_ * sizeof(CompactVerdict)));
                 FPV_CUDA(cudaHostAlloc(&s.host_verdicts, capacity_ * sizeof(CompactVerdict), cudaHostAllocDefault));
             }
-        }
+        });
     }
 
     void allocate_facts() {
@@ -520,7 +565,11 @@ private:
         const bool exact = hands_over(work);
         upload_vectors(work.inputs);
         if (judges_on_gpu(work)) allocate_verdicts();
-        if (exact) allocate_exact();
+        if (exact) {
+            allocate_exact();
+        } else {
+            allocate_per_input();
+        }
         if (work.impl.whole_products) allocate_facts();
         worst_seen_ = work.so_far != nullptr ? worst_only(*work.so_far) : Tally{};
         const size_t D = devices_.size();
@@ -530,15 +579,23 @@ private:
         // again for each of a campaign's hundreds of units would cost more than the judging.
         uint64_t& adapted = exact ? adapted_exact_batch_ : adapted_batch_;
         uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : adapted;
+        uint64_t tail = 0;  // the size of the range's last pieces, once cut (tail_pieces.h)
+        double launch_seconds = 0, wait_seconds = 0;  // the host's, traced (a library may block)
+        const auto run_started = std::chrono::steady_clock::now();
         const auto fill = [&] {
             while (next < end && queue.size() < kSlots * D) {
                 // Until its worst list is full a float-float batch hands over every result
                 // inside the domain: small batches, then.
                 const bool filling = tallies_on_gpu(work) && fixed_batch_ == 0 &&
                                      worst_seen_.worst.size() < work.limits.worst_kept;
+                uint64_t count = filling ? std::min(batch, kFirstBatch) : batch;
+                if (tail == 0 && fixed_batch_ == 0) tail = tail_piece(batches, end - next, count, D);
+                if (tail != 0) count = tail;
                 const InFlight f{batches % D, static_cast<int>((batches / D) % kSlots), next,
-                                 std::min(filling ? std::min(batch, kFirstBatch) : batch, end - next)};
+                                 std::min(count, end - next)};
+                const auto launching = std::chrono::steady_clock::now();
                 launch(work, f);
+                launch_seconds += seconds_since(launching);
                 queue.push_back(f);
                 next += f.count;
                 ++batches;
@@ -551,7 +608,9 @@ private:
         fill();
         while (!queue.empty() && !committer.stop_requested()) {
             const InFlight f = queue.front();
+            const auto waiting = std::chrono::steady_clock::now();
             const double computed = wait(f);
+            wait_seconds += seconds_since(waiting);
             const Slot& s = devices_[f.device].slots[f.slot];
             const auto judging = std::chrono::steady_clock::now();
             const uint64_t handed = exact ? handed_of(work, s) : 0;
@@ -595,6 +654,11 @@ private:
         }
         drain();
         committer.finish();
+        if (trace_) {
+            std::fprintf(stderr, "fpverify: range [%llu, %llu) in %.6f s: launching %.6f s, waiting %.6f s\n",
+                         static_cast<unsigned long long>(begin), static_cast<unsigned long long>(end),
+                         seconds_since(run_started), launch_seconds, wait_seconds);
+        }
     }
 
     CpuBackend cpu_;  // sets the OpenMP thread count for judging
@@ -651,16 +715,25 @@ std::unique_ptr<Backend> make_gpu_backend(const std::vector<int>& devices, int t
             throw UsageError("--devices: there is no GPU " + std::to_string(id) + " (this machine has " +
                              std::to_string(count) + ")");
         }
-        const MufuMismatches mismatches = mufu_mantissa_mismatches(id);
-        const std::pair<const char*, uint64_t> checks[] = {{"rcp.approx.ftz.f64", mismatches.rcp},
-                                                           {"rsqrt.approx.ftz.f64", mismatches.rsqrt}};
+    }
+    // Each GPU's MUFU against the host model, the GPUs at once (the check creates each one's
+    // context, the larger part of its cost).
+    const auto checking = std::chrono::steady_clock::now();
+    std::vector<MufuMismatches> mismatches(ids.size());
+    on_each_device(ids.size(), [&](size_t i) { mismatches[i] = mufu_mantissa_mismatches(ids[i]); });
+    if (std::getenv("FPV_TRACE_BATCHES") != nullptr) {
+        std::fprintf(stderr, "fpverify: GPUs checked after %.3f s\n", seconds_since(checking));
+    }
+    for (size_t i = 0; i < ids.size(); ++i) {
+        const std::pair<const char*, uint64_t> checks[] = {{"rcp.approx.ftz.f64", mismatches[i].rcp},
+                                                           {"rsqrt.approx.ftz.f64", mismatches[i].rsqrt}};
         for (const auto& [instruction, differing] : checks) {
             if (differing == 0) continue;
             std::fprintf(stderr,
                          "fpverify: warning: on GPU %d %s differs from the host model on %llu mantissas; "
                          "CPU runs of the emulations it seeds will not reproduce this GPU's results (see "
                          "fpverify mufu-dump)\n",
-                         id, instruction, static_cast<unsigned long long>(differing));
+                         ids[i], instruction, static_cast<unsigned long long>(differing));
         }
     }
     return std::make_unique<GpuBackend>(ids, threads, batch);

@@ -76,6 +76,10 @@ MpiJob::MpiJob() {
     check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided), "MPI_Init_thread");
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    MPI_Comm here;
+    check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &here), "MPI_Comm_split_type");
+    MPI_Comm_size(here, &ranks_here_);
+    MPI_Comm_free(&here);
 }
 
 MpiJob::~MpiJob() { MPI_Finalize(); }

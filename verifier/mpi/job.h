@@ -22,11 +22,12 @@ public:
 
     int rank() const { return rank_; }
     int size() const { return size_; }
+    int ranks_on_this_host() const { return ranks_here_; }
     // Rank 0's text to every rank (rank 0 passes it, the others receive it).
     void broadcast(std::string& text);
 
 private:
-    int rank_ = 0, size_ = 1;
+    int rank_ = 0, size_ = 1, ranks_here_ = 1;
 };
 
 // Rank 0's backend: every range it is asked to judge goes in chunks to all ranks, rank 0's
