@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace fpv {
 namespace {
@@ -30,28 +31,6 @@ void insert_capped(std::vector<FailureRecord>& list, const FailureRecord& r, siz
 
 }  // namespace
 
-void Histogram::merge(const Histogram& other) {
-    if (other.counts_.empty()) return;
-    if (counts_.empty()) {
-        counts_ = other.counts_;
-        return;
-    }
-    for (size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
-}
-
-bool Histogram::empty() const { return total() == 0; }
-
-uint64_t Histogram::total() const {
-    uint64_t n = 0;
-    for (uint64_t c : counts_) n += c;
-    return n;
-}
-
-bool Histogram::operator==(const Histogram& other) const {
-    if (empty() || other.empty()) return empty() == other.empty();
-    return counts_ == other.counts_;
-}
-
 bool worse_than(const FailureRecord& a, const FailureRecord& b) {
     if (a.error != b.error) return a.error > b.error;
     return a.index < b.index;
@@ -78,6 +57,7 @@ void Tally::record_details(uint64_t index, const Operands& input, uint64_t resul
     }
     if (v.failed()) insert_capped(failures, r, limits.failures_kept, lower_index);
     if (v.steps > 0 && v.inside()) step_counts.record(v.steps);
+    if (v.ulps >= 0 && v.inside()) ulp_errors.record(v.ulps);
 }
 
 void Tally::record_wrong(uint32_t bits, const TallyLimits& limits) {

@@ -12,8 +12,10 @@
 #include "core/operands.h"
 #include "model/error_bins.h"
 #include "model/failure_map.h"
+#include "model/histogram.h"
 #include "model/statistics/flush_changes.h"
 #include "model/statistics/products_run.h"
+#include "model/statistics/ulp_errors.h"
 #include "model/statistics/ulp_steps.h"
 #include "model/statistics/wrong_binades.h"
 #include "model/statistics/wrong_runs.h"
@@ -31,32 +33,6 @@ struct FailureRecord {
     Category category = Category::exact;
 
     friend bool operator==(const FailureRecord& a, const FailureRecord& b);
-};
-
-// Counts per bin; the bins of binary64 errors, from 2^-1074 to 2^1023, plus zero and infinity.
-class Histogram {
-public:
-    void add(int bin, uint64_t count = 1) {
-        if (counts_.empty()) counts_.assign(kSlots, 0);
-        counts_[slot(bin)] += count;
-    }
-    void merge(const Histogram& other);
-    bool empty() const;
-    uint64_t total() const;
-    // f(bin, count) for every nonempty bin, in increasing order (zero first, infinity last).
-    template <class F>
-    void for_each(F f) const {
-        for (size_t i = 0; i < counts_.size(); ++i) {
-            if (counts_[i] != 0) f(bin_of(i), counts_[i]);
-        }
-    }
-    bool operator==(const Histogram& other) const;
-
-private:
-    static constexpr size_t kSlots = kErrorSlots;
-    static size_t slot(int bin) { return error_slot(bin); }
-    static int bin_of(size_t slot) { return error_bin_of_slot(slot); }
-    std::vector<uint64_t> counts_;  // empty until the first count
 };
 
 // True when a is a worse failure than b: larger error, then lower index.
@@ -80,9 +56,12 @@ struct Tally {
     FailureMap map;                           // inside the domain: tested and failed by cell
     FlushChanges ftz_changed;                 // flush-to-zero impls: answers that flushing changed
     ProductsRun products_run;                 // whole-product impls: what ran (bit counts, native or not)
-    auto statistics() { return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed, products_run); }
+    UlpErrors ulp_errors;                     // matrix-product entries inside: fractional ulps from the rounded one
+    auto statistics() {
+        return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed, products_run, ulp_errors);
+    }
     auto statistics() const {
-        return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed, products_run);
+        return std::tie(wrong_runs, wrong_by_binade, step_counts, map, ftz_changed, products_run, ulp_errors);
     }
 
     uint64_t count(Category c) const { return by_category[static_cast<size_t>(c)]; }

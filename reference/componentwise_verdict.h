@@ -11,6 +11,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/binary64.h"
 #include "core/formats.h"
 #include "core/impl_traits.h"
 #include "reference/classify.h"
@@ -60,12 +61,25 @@ Verdict judge_componentwise(MpfrDot& mpfr, const ImplSpec& impl, const Operands&
     constexpr Format kResult = Op::result;
     Verdict v;
     uint64_t expected = 0;
-    double error = 0;
+    double error = 0, ulps = 0;
+    // The distance in ulps of the correctly rounded entry, where the exact entry lies within
+    // binary64's range (rounded to nearest it is finite) and so do it and the result; otherwise 0
+    // for the correctly rounded entry and +inf for another (beyond the range a directed mode's
+    // largest finite number is correct however many of its ulps away the exact value lies).
+    const auto finite = [](uint64_t x) { return (x & ~b64::kSign) < b64::kInfinity; };
+    const auto measurable = [&](uint64_t exp, uint64_t nearest) {
+        return finite(result) && finite(exp) && finite(nearest);
+    };
+    const auto non_finite_ulps = [&](uint64_t exp) {
+        return same_answer(kResult, result, exp) ? 0.0 : __builtin_huge_val();
+    };
     if (fast) {
         exact_dot::Accumulator acc;
         accumulate_terms<Terms>(in, acc);
         expected = acc.rounded(impl.rounding);
         error = acc.componentwise_error(result);
+        const uint64_t nearest = impl.rounding == Rounding::rn ? expected : acc.rounded(Rounding::rn);
+        ulps = measurable(expected, nearest) ? acc.error_in_ulps(result, expected) : non_finite_ulps(expected);
         if (plant_wrong_sum) {
             expected ^= 1;
             error *= 2;
@@ -79,15 +93,21 @@ Verdict judge_componentwise(MpfrDot& mpfr, const ImplSpec& impl, const Operands&
         load_terms<Terms>(mpfr, in);
         const uint64_t checked = mpfr.rounded(impl.rounding);
         const double checked_error = mpfr.componentwise_error(result);
-        if (fast && (!same_answer(kResult, checked, expected) || !same_measure(checked_error, error))) {
+        const uint64_t nearest = impl.rounding == Rounding::rn ? checked : mpfr.rounded(Rounding::rn);
+        const double checked_ulps =
+            measurable(checked, nearest) ? mpfr.error_in_ulps(result, checked) : non_finite_ulps(checked);
+        if (fast && (!same_answer(kResult, checked, expected) || !same_measure(checked_error, error) ||
+                     !same_measure(checked_ulps, ulps))) {
             v.reference_conflict = true;
             v.conflicting = same_answer(kResult, checked, expected) ? bits_of(error) : expected;
             v.checked = same_answer(kResult, checked, expected) ? bits_of(checked_error) : checked;
         }
         expected = checked;
         error = checked_error;
+        ulps = checked_ulps;
     }
     v.expected = expected;
+    v.ulps = ulps;
     // The correctly rounded entry is as close as binary64 gets, even where the exact value lies
     // beyond the largest double (an infinity) or is invalid (a NaN): no error to speak of.
     v.error = same_answer(kResult, result, expected) && !std::isfinite(error) ? 0 : error;

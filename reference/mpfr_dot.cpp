@@ -78,6 +78,17 @@ uint64_t MpfrDot::rounded(Rounding r) {
     return bits_of(mpfr_get_d(result_, rounding));
 }
 
+double MpfrDot::error_in_ulps(uint64_t result, uint64_t ulp_of) {
+    const ScopedExponentRange widest;
+    mpfr_set_d(difference_, double_of(result), MPFR_RNDN);
+    mpfr_sub(difference_, difference_, exact_, MPFR_RNDN);  // exact: the precision holds both
+    mpfr_abs(difference_, difference_, MPFR_RNDN);
+    // The exponent of ulp_of's last bit: 2^-1074 for zero and subnormals.
+    const int field = static_cast<int>((ulp_of >> 52) & 0x7ff);
+    mpfr_mul_2si(difference_, difference_, -(field == 0 ? -1074 : field - 1075), MPFR_RNDN);
+    return mpfr_get_d(difference_, MPFR_RNDN);
+}
+
 double MpfrDot::componentwise_error(uint64_t result) {
     const bool result_nan = b64::is_nan(result), result_infinite = b64::is_inf(result);
     if (mpfr_nan_p(exact_)) return result_nan ? 0.0 : kInfinity;

@@ -30,6 +30,9 @@ public:
     // |result - exact| / (2^-52 * sum |a_l b_l|): 0 where result is the exact value or the same
     // infinity or a NaN for a NaN, +infinity where no finite ratio says how far it is.
     double componentwise_error(uint64_t result);
+    // |result - exact| in units of the last place of ulp_of (a finite binary64, the correctly
+    // rounded entry), fractional: for a finite exact sum and a finite result only.
+    double error_in_ulps(uint64_t result, uint64_t ulp_of);
 
 private:
     void grow(size_t n);

@@ -55,6 +55,11 @@ struct Verdict {
     // Binary32 results: how many representable numbers lie between the result and the
     // correctly rounded one (NVIDIA's measure of ulp error); -1 where that has no meaning.
     int64_t steps = -1;
+    // Entries of matrix products: |result - exact| in ulps of the correctly rounded entry,
+    // fractional, where the exact entry is within binary64's range; beyond it (or for a result
+    // or entry that is no finite number) 0 for the correctly rounded entry and +inf for another;
+    // -1 where not measured.
+    double ulps = -1;
     bool wrong = false;        // fails the claim, or, outside the domain, is not the exact answer
     bool ftz_changed = false;  // flush-to-zero gave another answer than IEEE would
     // The fast reference and MPFR's cross-check disagreed: `conflicting` is the fast

@@ -122,6 +122,16 @@ std::string histogram_text(const Histogram& bins) {
     return out;
 }
 
+// How the errors of a unit of matrix-product entries are spread (eps * sum |a b|, every entry
+// inside the domain counted in the histogram): the bins holding the median and the 99th
+// percentile, and how many entries are the correctly rounded ones.
+json error_distribution_json(const Tally& t) {
+    if (t.error_histogram.empty()) return nullptr;
+    return {{"correctly_rounded", t.by_category[static_cast<size_t>(Category::exact)]},
+            {"median_bin", bin_label(t.error_histogram.quantile_bin(0.5))},
+            {"p99_bin", bin_label(t.error_histogram.quantile_bin(0.99))}};
+}
+
 std::string worst_input(OpId op, const Tally& t) {
     if (t.worst.empty()) return "";
     return operands_text(op, t.worst.front().input) + " -> " + result_text(op, t.worst.front().result);
@@ -306,8 +316,33 @@ json unit_json(const CampaignReport& report, const ImplSummary& s, const UnitSta
               {"reference_disagreements", t.reference_disagreements},
               {"disagreements", disagreements},
               {"seconds", u.seconds}};
+    if (op_info(op).metric == Metric::componentwise) j["error_distribution"] = error_distribution_json(t);
     add_statistics_json(t, {report, s, &u}, j);
     return j;
+}
+
+// For matrix-product entries, where each class's errors lie, beside how many entries are
+// correctly rounded: the largest error alone says nothing of the typical entry.
+void error_distribution_table(doc::Document& d, const CampaignReport& report, const ImplSummary& s) {
+    doc::Table t("error-distribution",
+                 {"class", "entries inside", "correctly rounded", Text("median (" + s.error_unit + ")"),
+                  Text("99th percentile (" + s.error_unit + ")"), Text("max (" + s.error_unit + ")")},
+                 "lrrllr");
+    for (const UnitState& u : report.units) {
+        const Tally& tally = u.tally;
+        if (u.impl != s.impl || tally.error_histogram.empty()) continue;
+        const uint64_t exact = tally.by_category[static_cast<size_t>(Category::exact)];
+        t.rows.push_back({Text().code(u.input_class), grouped(tally.inside()),
+                          grouped(exact) + " (" + percent_text(exact, tally.inside()) + ")",
+                          bin_label(tally.error_histogram.quantile_bin(0.5)),
+                          bin_label(tally.error_histogram.quantile_bin(0.99)),
+                          tally.worst.empty() ? "-" : error_text(tally.max_error())});
+        t.row_class.push_back("");
+    }
+    if (t.rows.empty()) return;
+    d.paragraph("How the errors of " + s.impl + "'s entries are spread, class by class: the log2 bins that hold the "
+                "median and the 99th percentile, the largest error, and the entries that are correctly rounded.");
+    d.table(std::move(t));
 }
 
 void verdict_table(doc::Document& d, const CampaignReport& report) {
@@ -490,6 +525,7 @@ void impl_section(doc::Document& d, const CampaignReport& report, const ImplSumm
     }
     d.table(std::move(t));
     d.plot(svg::failure_rates(rates, "failure rate of " + s.impl + " per class"));
+    if (op_info(s.op).metric == Metric::componentwise) error_distribution_table(d, report, s);
     if (s.failed != 0) {
         d.paragraph("Failures by category:");
         doc::Table c("categories", {"category", "count"}, "lr");

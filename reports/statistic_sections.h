@@ -38,6 +38,9 @@ void add_blocks(const FlushChanges& changes, const StatisticScope& scope, doc::D
 void add_json(const ProductsRun& run, const StatisticScope& scope, nlohmann::json& out);
 void add_blocks(const ProductsRun& run, const StatisticScope& scope, doc::Document& d);
 
+void add_json(const UlpErrors& errors, const StatisticScope& scope, nlohmann::json& out);
+void add_blocks(const UlpErrors& errors, const StatisticScope& scope, doc::Document& d);
+
 // Each statistic of `tally` (the unit's, or the impl's merged one) in turn.
 inline void add_statistics_json(const Tally& tally, const StatisticScope& scope, nlohmann::json& out) {
     std::apply([&](const auto&... statistic) { (add_json(statistic, scope, out), ...); }, tally.statistics());

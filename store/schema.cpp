@@ -38,6 +38,18 @@ CREATE TABLE products_run (
 );
 )sql";
 
+// Version 9's entries of matrix products by their error in ulps of the correctly rounded entry
+// (model/statistics/ulp_errors.h), in the log2 bins of error_histogram.
+const char* const kUlpErrorsTable = R"sql(
+CREATE TABLE ulp_errors (
+    campaign_id INTEGER NOT NULL,
+    ordinal     INTEGER NOT NULL,
+    bin         INTEGER NOT NULL,
+    count       INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, ordinal, bin)
+);
+)sql";
+
 // Version 7's failure maps (model/failure_map.h): inputs inside the domain, by cell.
 const char* const kFailureMapTable = R"sql(
 CREATE TABLE failure_map (
@@ -202,6 +214,7 @@ void create(sqlite3* db) {
     execute(db, kLeasesTable);
     execute(db, kFailureMapTable);
     execute(db, kProductsRunTable);
+    execute(db, kUlpErrorsTable);
     Statement meta(db, "INSERT INTO meta (key, value) VALUES ('application', 'fpverify'), ('schema_version', ?)");
     meta.bind(1, std::to_string(kSchemaVersion)).run();
 }
@@ -303,6 +316,9 @@ void add_failure_maps(sqlite3* db) {
 // Version 7 had no whole-product impls, hence nothing to record of what ran in them.
 void add_products_run(sqlite3* db) { execute(db, kProductsRunTable); }
 
+// Version 8 measured no entry's error in ulps: its units keep none (the report says so).
+void add_ulp_errors(sqlite3* db) { execute(db, kUlpErrorsTable); }
+
 struct Migration {
     int from;
     void (*apply)(sqlite3* db);
@@ -313,7 +329,8 @@ constexpr Migration kMigrations[] = {{2, add_third_operands_and_input_keys},
                                      {4, allow_exact_reference},
                                      {5, add_leases_and_shards},
                                      {6, add_failure_maps},
-                                     {7, add_products_run}};
+                                     {7, add_products_run},
+                                     {8, add_ulp_errors}};
 static_assert(std::size(kMigrations) != 0 && std::rbegin(kMigrations)->from + 1 == kSchemaVersion,
               "the last migration ends at the current schema version");
 

@@ -8,22 +8,24 @@
 
 namespace fpv::schema {
 
-// The tables of version kSchemaVersion (store/store.h) but for leases, failure maps and products run.
+// The tables of version kSchemaVersion (store/store.h) but for leases, failure maps, products run
+// and ulp errors.
 extern const char* const kCoreTables;
-// Version 6's leases, version 7's failure maps and version 8's products run, which migrations
-// add to older files.
+// Version 6's leases, version 7's failure maps, version 8's products run and version 9's ulp
+// errors, which migrations add to older files.
 extern const char* const kLeasesTable;
 extern const char* const kFailureMapTable;
 extern const char* const kProductsRunTable;
+extern const char* const kUlpErrorsTable;
 
 // The schema and its metadata written into an empty database (inside the caller's transaction).
 void create(sqlite3* db);
 // The schema version an fpverify database declares; throws UsageError for another file.
 std::string version_of(sqlite3* db, const std::string& path);
-// Brings a database of an older version (2 to 7) to the current one, step by step.
+// Brings a database of an older version (2 to 8) to the current one, step by step.
 void migrate(sqlite3* db, const std::string& path);
 // Whether migrate() takes a database of `version` to the current one, and the versions it takes
-// ("2 to 7"), as the migrations list them.
+// ("2 to 8"), as the migrations list them.
 bool migrates_from(const std::string& version);
 std::string migrated_versions();
 

@@ -137,6 +137,7 @@ void Store::check_existing(Mode mode) {
     require_complete_schema(db_, path_, schema::kCoreTables);
     require_complete_schema(db_, path_, schema::kFailureMapTable);
     require_complete_schema(db_, path_, schema::kProductsRunTable);
+    require_complete_schema(db_, path_, schema::kUlpErrorsTable);
 }
 
 void Store::check_schema(Mode mode) {

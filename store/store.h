@@ -17,7 +17,7 @@
 
 namespace fpv {
 
-inline constexpr int kSchemaVersion = 8;
+inline constexpr int kSchemaVersion = 9;
 
 // A stored failure, with what it belongs to.
 struct StoredFailure {

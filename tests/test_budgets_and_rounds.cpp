@@ -81,6 +81,9 @@ TEST(BudgetsAndRounds, TalliesSurviveTheTripBetweenRanksBitForBit) {
     t.ftz_changed.count = 3;
     t.products_run.add(kBitsFellBack, {2, 2, 2, 0});
     t.products_run.add(55, {7, 7, 0, 4096 * 7});
+    t.ulp_errors.record(0.0);
+    t.ulp_errors.record(0.75);
+    t.ulp_errors.record(__builtin_huge_val());
     t.reference_disagreements = 1;
     EXPECT_EQ(decode_tally(encode_tally(t)), t);
     EXPECT_EQ(decode_tally(encode_tally(Tally{})), Tally{});

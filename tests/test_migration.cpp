@@ -58,7 +58,7 @@ TEST(Migration, AVersion2DatabaseReportsAsItsOwnFpverifyDidAndItsInputsKeepTheir
     const std::string db = copy_of_v2(dir);
     // Read-only commands migrate too: the first open writes version 5 in place, through 3 and 4.
     expect_report_like(db, 1, "v2_finished");
-    EXPECT_EQ(schema_version(db), "value\n8\n");
+    EXPECT_EQ(schema_version(db), "value\n9\n");
     EXPECT_EQ(testing::failures_csv(db, "WHERE campaign_id = 1"), testing::gunzip(testing::golden_dir() + "/v2_finished.failures.csv.gz"));
     // Every unit now says what its inputs depend on: the key of its class and version 1, the
     // generators of the fpverify that wrote the file, whatever version a class has now.
@@ -112,7 +112,7 @@ TEST(Migration, AVersion3DatabaseGainsTheStrictNanFlagAndResumes) {
     const CommandResult report = run_fpverify({"report", "--db", db, "--format", "json"});
     ASSERT_EQ(report.status, 0) << report.err;
     EXPECT_TRUE(contains(report.out, "\"strict_nan\": false")) << report.out.substr(0, 300);
-    EXPECT_EQ(schema_version(db), "value\n8\n");
+    EXPECT_EQ(schema_version(db), "value\n9\n");
     const CommandResult more = run_fpverify({"run", "--db", db, "--impl", "sqrt64.host_ru", "--classes", "specials",
                                              "--count", "1000", "--backend", "cpu", "--no-progress", "--quiet",
                                              "--strict-nan"});
@@ -138,8 +138,14 @@ std::string campaigns_schema(const std::string& db) {
     return sql;
 }
 
+// What version 8 looked like: no entry measured in ulps.
+void strip_version_9(const std::string& db) {
+    execute(db, "DROP TABLE ulp_errors; UPDATE meta SET value = '8' WHERE key = 'schema_version'");
+}
+
 // What version 7 looked like: no record of what ran in whole products.
 void strip_version_8(const std::string& db) {
+    strip_version_9(db);
     execute(db, "DROP TABLE products_run; UPDATE meta SET value = '7' WHERE key = 'schema_version'");
 }
 
@@ -182,7 +188,7 @@ TEST(Migration, AVersion5DatabaseGainsLeasesShardsAndPausedCampaigns) {
                                                "--count", "1e12", "--for", "0.5s", "--shard", "1/4", "--backend", "cpu",
                                                "--no-progress", "--quiet"});
     EXPECT_EQ(paused.status, 3) << paused.err;
-    EXPECT_EQ(schema_version(db), "value\n8\n");
+    EXPECT_EQ(schema_version(db), "value\n9\n");
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv",
                             "SELECT status, shard_index, shard_count FROM campaigns ORDER BY id"}).out,
               "status,shard_index,shard_count\nfinished,0,1\npaused,1,4\n");
@@ -204,7 +210,7 @@ TEST(Migration, AVersion6DatabaseGainsFailureMapsMarkedPartialWhereUnitsHadBegun
     const CommandResult resumed =
         run_fpverify({"resume", "--db", db, "--for", "0.5s", "--no-progress", "--quiet"});
     EXPECT_EQ(resumed.status, 3) << resumed.err;
-    EXPECT_EQ(schema_version(db), "value\n8\n");
+    EXPECT_EQ(schema_version(db), "value\n9\n");
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv",
                             "SELECT campaign_id, map_partial, tested > 0 FROM units ORDER BY campaign_id"}).out,
               "campaign_id,map_partial,tested > 0\n1,1,1\n2,1,1\n");
@@ -233,10 +239,28 @@ TEST(Migration, AVersion7DatabaseGainsTheProductsRunTable) {
     ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "gemm64.dot_fma", "--classes", "uniform:k=16:n=8", "--count",
                             "256", "--backend", "cpu", "--no-progress", "--quiet"}).status, 0);
     strip_version_8(db);
-    EXPECT_EQ(schema_version(db), "value\n8\n");  // the query migrated it
+    EXPECT_EQ(schema_version(db), "value\n9\n");  // the query migrated it
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT count(*) FROM products_run"}).out,
               "count(*)\n0\n");
     EXPECT_EQ(run_fpverify({"report", "--db", db}).status, 0);
+}
+
+// Version 8 (issue 23's second part) measured no entry in ulps: it gains the ulp_errors table,
+// empty; a unit judged before says its ulps are partial once a resume has measured some.
+TEST(Migration, AVersion8DatabaseGainsTheUlpErrorsTableAndItsOldUnitsArePartial) {
+    TempDir dir;
+    const std::string db = dir.path("v8.db");
+    ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "gemm64.dot_fma", "--classes", "uniform:k=16:n=8", "--count",
+                            "1e12", "--backend", "cpu", "--no-progress", "--quiet", "--for", "1s"}).status, 3);
+    EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT next_index > 0 FROM units"}).out,
+              "next_index > 0\n1\n") << "nothing was judged before the migration";
+    strip_version_9(db);
+    EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT count(*) FROM ulp_errors"}).out,
+              "count(*)\n0\n");
+    EXPECT_EQ(schema_version(db), "value\n9\n");
+    ASSERT_EQ(run_fpverify({"resume", "--db", db, "--no-progress", "--quiet", "--for", "1s"}).status, 3);
+    const CommandResult report = run_fpverify({"report", "--db", db});
+    EXPECT_NE(report.out.find("partial: "), std::string::npos) << report.out;
 }
 
 // Version 4 (issue 12) knew no exact reference: its CHECK constraint refused 'exact'.
@@ -258,7 +282,7 @@ TEST(Migration, AVersion4DatabaseAcceptsExactCampaignsAndKeepsItsOwn) {
                                              "--count", "1000", "--backend", "cpu", "--reference", "exact",
                                              "--no-progress", "--quiet"});
     EXPECT_EQ(more.status, 0) << more.err;
-    EXPECT_EQ(schema_version(db), "value\n8\n");
+    EXPECT_EQ(schema_version(db), "value\n9\n");
     EXPECT_EQ(run_fpverify({"query", "--db", db, "--format", "csv", "SELECT reference FROM campaigns ORDER BY id"}).out,
               "reference\nmpfr\nexact\n");
     EXPECT_TRUE(contains(campaigns_schema(db), "IN ('mpfr', 'fast', 'exact'))")) << campaigns_schema(db);

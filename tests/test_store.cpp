@@ -109,7 +109,9 @@ TEST(Store, TalliesRoundTripWithEveryPart) {
     off.error = 0.75;
     off.measured = true;
     off.steps = 1;
+    off.ulps = 0.625;  // recorded as an entry of a matrix product would be
     for (uint64_t i = 0; i < 5; ++i) t.record(i, {0x3f800000u + i, 0}, 0, off, limits);
+    off.ulps = -1;
     off.steps = 70;  // beyond the last exact bucket
     off.category = Category::wrong_value;
     off.wrong = true;
@@ -129,6 +131,8 @@ TEST(Store, TalliesRoundTripWithEveryPart) {
     EXPECT_EQ(back[0].tally.wrong_runs, expected.wrong_runs);
     EXPECT_EQ(back[0].tally.wrong_by_binade, expected.wrong_by_binade);
     EXPECT_EQ(back[0].tally.products_run, expected.products_run);
+    EXPECT_EQ(back[0].tally.ulp_errors.bins.total(), 5u);
+    EXPECT_EQ(back[0].tally.ulp_errors.bins.quantile_bin(1.0), -1);  // 0.625 in [2^-1, 2^0)
     EXPECT_EQ(back[0].tally, expected);
     EXPECT_EQ(back[0].tally.step_counts.max_steps(), UlpSteps::kBuckets - 1);
     EXPECT_EQ(back[0].tally.step_counts.counts[1], 5u);

@@ -113,6 +113,25 @@ TEST(Tally, OutsideTheDomainCountsApartAndKeepsFiniteWorstCases) {
     EXPECT_TRUE(t.failures.empty());
 }
 
+TEST(Tally, HistogramQuantilesAreTheBinsTheirRanksFallIn) {
+    Histogram h;
+    EXPECT_THROW(h.quantile_bin(0.5), std::logic_error);
+    h.add(kBinZeroError, 2);
+    h.add(-3, 3);
+    h.add(0, 4);
+    h.add(kBinInfiniteError, 1);
+    // Ten errors: ranks 1-2 are zeros, 3-5 in bin -3, 6-9 in bin 0, 10 infinite.
+    EXPECT_EQ(h.quantile_bin(0.1), kBinZeroError);
+    EXPECT_EQ(h.quantile_bin(0.2), kBinZeroError);
+    EXPECT_EQ(h.quantile_bin(0.21), -3);
+    EXPECT_EQ(h.quantile_bin(0.5), -3);
+    EXPECT_EQ(h.quantile_bin(0.51), 0);
+    EXPECT_EQ(h.quantile_bin(0.9), 0);
+    EXPECT_EQ(h.quantile_bin(0.99), kBinInfiniteError);
+    EXPECT_EQ(h.quantile_bin(1.0), kBinInfiniteError);
+    EXPECT_THROW(h.quantile_bin(0.0), std::logic_error);
+}
+
 TEST(Tally, HistogramBinsAreFloorLog2WithZeroAndInfinityApart) {
     EXPECT_EQ(error_bin(1.0), 0);
     EXPECT_EQ(error_bin(1.999), 0);

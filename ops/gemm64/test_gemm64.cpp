@@ -4,6 +4,8 @@
 // rounded, and a planted wrong exact sum is caught by MPFR's sample.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cfenv>
 #include <cmath>
 #include <string>
@@ -171,6 +173,13 @@ TEST(Gemm64Reference, TheExactAccumulatorsVerdictsAreMpfrsOnEveryClass) {
                 EXPECT_EQ(exact[i].category, mpfr[i].category) << impl << ", " << spec << ", entry " << i;
                 EXPECT_TRUE(same_measure(exact[i].error, mpfr[i].error))
                     << impl << ", " << spec << ", entry " << i << ": " << exact[i].error << " against " << mpfr[i].error;
+                EXPECT_GE(exact[i].ulps, 0.0) << impl << ", " << spec << ", entry " << i;
+                EXPECT_TRUE(same_measure(exact[i].ulps, mpfr[i].ulps))
+                    << impl << ", " << spec << ", entry " << i << ": " << exact[i].ulps << " ulp against " << mpfr[i].ulps;
+                // The correctly rounded entry is within half an ulp (rn) or one (directed); another is not.
+                if (exact[i].category == Category::exact) {
+                    EXPECT_LE(exact[i].ulps, 1.0) << impl << ", " << spec;
+                }
             }
         }
     }
@@ -244,6 +253,62 @@ TEST(Gemm64Reference, AWrongExactSumIsCaughtByMpfrsSample) {
     const auto rows = testing::sql_rows(db, "SELECT reference_disagreements FROM units");
     ASSERT_EQ(rows.size(), 1u);
     EXPECT_GT(std::stoll(rows[0][0]), 0) << "MPFR's sample did not catch the wrong sums";
+}
+
+// The bin of the q-quantile, recounted from a unit's histogram as the JSON report lists it.
+std::string quantile_label(const nlohmann::json& histogram, double q) {
+    uint64_t total = 0;
+    for (const auto& bin : histogram) total += bin.at("count").get<uint64_t>();
+    const auto rank = static_cast<uint64_t>(std::ceil(q * static_cast<double>(total)));
+    uint64_t below = 0;
+    for (const auto& bin : histogram) {
+        below += bin.at("count").get<uint64_t>();
+        if (below >= rank) return bin.at("label").get<std::string>();
+    }
+    return "";
+}
+
+TEST(Gemm64Report, GivesEachClassTheBinsOfItsMedianAndPercentileAndItsCorrectlyRoundedEntries) {
+    testing::TempDir dir;
+    const std::string db = dir.path("spread.db");
+    ASSERT_EQ(testing::run_fpverify({"run", "--db", db, "--impl", "gemm64.dot_fma,gemm64.dot_exact", "--classes",
+                                     "uniform:k=16:n=8,spread:phi=4:k=64:n=8", "--count", "2048", "--backend", "cpu",
+                                     "--quiet", "--no-progress"})
+                  .status,
+              0);
+    const testing::CommandResult json = testing::run_fpverify({"report", "--db", db, "--format", "json"});
+    ASSERT_EQ(json.status, 0) << json.err;
+    const nlohmann::json report = nlohmann::json::parse(json.out);
+    size_t units = 0;
+    for (const auto& unit : report.at("units")) {
+        const std::string name = unit.at("impl").get<std::string>() + " x " + unit.at("class").get<std::string>();
+        const nlohmann::json& spread = unit.at("error_distribution");
+        ASSERT_TRUE(spread.is_object()) << name;
+        EXPECT_EQ(spread.at("median_bin"), quantile_label(unit.at("histogram"), 0.5)) << name;
+        EXPECT_EQ(spread.at("p99_bin"), quantile_label(unit.at("histogram"), 0.99)) << name;
+        const uint64_t exact = unit.at("categories").value("exact", uint64_t{0});
+        EXPECT_EQ(spread.at("correctly_rounded").get<uint64_t>(), exact) << name;
+        if (unit.at("impl") == "gemm64.dot_exact") {
+            EXPECT_EQ(exact, 2048u) << name;
+        } else {
+            EXPECT_LT(exact, 2048u) << name;
+        }
+        // Every entry measured in ulps too, and the correctly rounded one within half an ulp.
+        const nlohmann::json& ulps = unit.at("ulp_errors");
+        EXPECT_TRUE(ulps.at("complete").get<bool>()) << name;
+        EXPECT_EQ(ulps.at("median_bin"), quantile_label(ulps.at("histogram"), 0.5)) << name;
+        uint64_t measured = 0;
+        for (const auto& bin : ulps.at("histogram")) measured += bin.at("count").get<uint64_t>();
+        EXPECT_EQ(measured, 2048u) << name;
+        if (unit.at("impl") == "gemm64.dot_exact") {
+            EXPECT_TRUE(ulps.at("max_bin") == "[2^-2, 2^-1)" || ulps.at("max_bin") == "[2^-1, 2^0)") << name;
+        }
+        ++units;
+    }
+    EXPECT_EQ(units, 4u);
+    const testing::CommandResult md = testing::run_fpverify({"report", "--db", db});
+    EXPECT_NE(md.out.find("| class | entries inside | correctly rounded | median ("), std::string::npos) << md.out;
+    EXPECT_NE(md.out.find("| class | entries measured | median (ulp) |"), std::string::npos) << md.out;
 }
 
 }  // namespace
