@@ -313,58 +313,52 @@ private:
     }
     static bool hands_over(const UnitWork& work) { return certifies_on_gpu(work) || tallies_on_gpu(work); }
 
+    // allocate(slot) for every slot of every GPU, the GPUs at once, each with its device current.
+    template <class Allocate>
+    void on_each_slot(const Allocate& allocate) {
+        on_each_device(devices_.size(), [&](size_t i) {
+            FPV_CUDA(cudaSetDevice(devices_[i].id));
+            for (Slot& s : devices_[i].slots) allocate(s);
+        });
+    }
+
     // A buffer per input, on the GPU and pinned on the host, for the units whose results the
     // host reads one by one.
     void allocate_per_input() {
-        on_each_device(devices_.size(), [this](size_t i) {
-            Device& d = devices_[i];
-            FPV_CUDA(cudaSetDevice(d.id));
-            for (Slot& s : d.slots) {
-                if (s.device_inputs != nullptr) continue;
-                FPV_CUDA(cudaMalloc(&s.device_inputs, capacity_ * sizeof(Operands)));
-                FPV_CUDA(cudaMalloc(&s.device_results, capacity_ * sizeof(uint64_t)));
-                FPV_CUDA(cudaHostAlloc(&s.host_inputs, capacity_ * sizeof(Operands), cudaHostAllocDefault));
-                FPV_CUDA(cudaHostAlloc(&s.host_results, capacity_ * sizeof(uint64_t), cudaHostAllocDefault));
-            }
+        on_each_slot([this](Slot& s) {
+            if (s.device_inputs != nullptr) return;
+            FPV_CUDA(cudaMalloc(&s.device_inputs, capacity_ * sizeof(Operands)));
+            FPV_CUDA(cudaMalloc(&s.device_results, capacity_ * sizeof(uint64_t)));
+            FPV_CUDA(cudaHostAlloc(&s.host_inputs, capacity_ * sizeof(Operands), cudaHostAllocDefault));
+            FPV_CUDA(cudaHostAlloc(&s.host_results, capacity_ * sizeof(uint64_t), cudaHostAllocDefault));
         });
     }
 
     void allocate_exact() {
-        on_each_device(devices_.size(), [this](size_t i) {
-            Device& d = devices_[i];
-            FPV_CUDA(cudaSetDevice(d.id));
-            for (Slot& s : d.slots) {
-                if (s.handed != nullptr) continue;
-                FPV_CUDA(cudaHostAlloc(&s.handed, kHandedCapacity * sizeof(IndexedResult), cudaHostAllocMapped));
-                FPV_CUDA(cudaMalloc(&s.device_counts, sizeof(gpu::ExactCounts)));
-                FPV_CUDA(cudaHostAlloc(&s.host_counts, sizeof(gpu::ExactCounts), cudaHostAllocDefault));
-                FPV_CUDA(cudaMalloc(&s.device_ff, sizeof(gpu::FloatFloatCounts)));
-                FPV_CUDA(cudaHostAlloc(&s.host_ff, sizeof(gpu::FloatFloatCounts), cudaHostAllocDefault));
-            }
+        on_each_slot([](Slot& s) {
+            if (s.handed != nullptr) return;
+            FPV_CUDA(cudaHostAlloc(&s.handed, kHandedCapacity * sizeof(IndexedResult), cudaHostAllocMapped));
+            FPV_CUDA(cudaMalloc(&s.device_counts, sizeof(gpu::ExactCounts)));
+            FPV_CUDA(cudaHostAlloc(&s.host_counts, sizeof(gpu::ExactCounts), cudaHostAllocDefault));
+            FPV_CUDA(cudaMalloc(&s.device_ff, sizeof(gpu::FloatFloatCounts)));
+            FPV_CUDA(cudaHostAlloc(&s.host_ff, sizeof(gpu::FloatFloatCounts), cudaHostAllocDefault));
         });
     }
 
     void allocate_verdicts() {
-        on_each_device(devices_.size(), [this](size_t i) {
-            Device& d = devices_[i];
-            FPV_CUDA(cudaSetDevice(d.id));
-            for (Slot& s : d.slots) {
-                if (s.device_verdicts != nullptr) continue;
-                FPV_CUDA(cudaMalloc(&s.device_verdicts, capacity_ * sizeof(CompactVerdict)));
-                FPV_CUDA(cudaHostAlloc(&s.host_verdicts, capacity_ * sizeof(CompactVerdict), cudaHostAllocDefault));
-            }
+        on_each_slot([this](Slot& s) {
+            if (s.device_verdicts != nullptr) return;
+            FPV_CUDA(cudaMalloc(&s.device_verdicts, capacity_ * sizeof(CompactVerdict)));
+            FPV_CUDA(cudaHostAlloc(&s.host_verdicts, capacity_ * sizeof(CompactVerdict), cudaHostAllocDefault));
         });
     }
 
     void allocate_facts() {
-        for (Device& d : devices_) {
-            FPV_CUDA(cudaSetDevice(d.id));
-            for (Slot& s : d.slots) {
-                if (s.device_facts != nullptr) continue;
-                FPV_CUDA(cudaMalloc(&s.device_facts, sizeof(gpu::ProductFacts)));
-                FPV_CUDA(cudaHostAlloc(&s.host_facts, sizeof(gpu::ProductFacts), cudaHostAllocDefault));
-            }
-        }
+        on_each_slot([](Slot& s) {
+            if (s.device_facts != nullptr) return;
+            FPV_CUDA(cudaMalloc(&s.device_facts, sizeof(gpu::ProductFacts)));
+            FPV_CUDA(cudaHostAlloc(&s.host_facts, sizeof(gpu::ProductFacts), cudaHostAllocDefault));
+        });
     }
 
     // What the products of a batch reported, into the tally.
