@@ -314,6 +314,9 @@ bench: all
 			$(RELEASE_DIR)/fpverify bench --impl $$impl --class normal --seconds 3 --backend gpu --reference exact || exit 1; \
 		done && \
 		$(RELEASE_DIR)/fpverify bench --impl gemm64.dot_fma --class uniform:k=1024 --seconds 5 --backend gpu --reference exact && \
+		rm -f $(RELEASE_DIR)/bench_gemm.db && /usr/bin/time -f "gemm64: a 4096 x 4096 x 4096 product judged exactly, entry by entry: %e s wall" \
+			$(RELEASE_DIR)/fpverify run --db $(RELEASE_DIR)/bench_gemm.db --backend gpu --reference exact --impl gemm64.cublas_native \
+			--classes uniform:k=4096:n=4096 --count 2^24 --quiet --no-progress && \
 		for impl in f2d.shift_xor f2d.byte_perm f2d.native; do \
 			$(RELEASE_DIR)/fpverify bench --impl $$impl --class all32 --backend gpu --sweep || exit 1; \
 		done; \

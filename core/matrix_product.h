@@ -6,8 +6,9 @@
 //
 // An op's `products` declares, callable on the host and the GPU, for any input of a block:
 //   BlockShape shape(in)            the product's m, n, k
-//   uint64_t position(in)           the input's place among its block's inputs (0 .. m n - 1):
-//                                   the block's inputs are consecutive, the first at position 0
+//   uint64_t position(in)           the input's place among its block's inputs, row * n + column
+//                                   (row-major): the block's inputs are consecutive, the first
+//                                   at position 0
 //   uint32_t row(in), column(in)    the entry of C the input is
 //   uint64_t a(in, row, l)          the bits of A[row][l] and of B[l][column] of the input's block
 //   uint64_t b(in, l, column)

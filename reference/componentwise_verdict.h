@@ -15,19 +15,13 @@
 #include "core/formats.h"
 #include "core/impl_traits.h"
 #include "reference/classify.h"
+#include "reference/entry_judge.h"
 #include "reference/exact_dot.h"
 #include "reference/mpfr_dot.h"
 #include "reference/reference_mode.h"
 #include "reference/verdict.h"
 
 namespace fpv {
-
-template <class Terms>
-FPV_HD inline void accumulate_terms(const Operands& in, exact_dot::Accumulator& acc) {
-    acc.clear();
-    const uint32_t k = Terms::length(in);
-    for (uint32_t l = 0; l < k; ++l) acc.add_product(Terms::a(in, l), Terms::b(in, l));
-}
 
 template <class Terms>
 void load_terms(MpfrDot& mpfr, const Operands& in) {
@@ -43,7 +37,9 @@ void load_terms(MpfrDot& mpfr, const Operands& in) {
 }
 
 // The bound an impl claims for an entry of k terms, in eps * sum |a b|.
-inline double componentwise_bound(const ImplSpec& impl, uint32_t k) { return impl.bound + impl.bound_per_term * k; }
+inline double componentwise_bound(const ImplSpec& impl, uint32_t k) {
+    return bound_for_terms(impl.bound, impl.bound_per_term, k);
+}
 
 // Two measurements of one error that agree: equal, or within the rounding of their arithmetic.
 inline bool same_measure(double x, double y) {
@@ -76,14 +72,10 @@ Verdict judge_componentwise(MpfrDot& mpfr, const ImplSpec& impl, const Operands&
     if (fast) {
         exact_dot::Accumulator acc;
         accumulate_terms<Terms>(in, acc);
-        expected = acc.rounded(impl.rounding);
-        error = acc.componentwise_error(result);
-        const uint64_t nearest = impl.rounding == Rounding::rn ? expected : acc.rounded(Rounding::rn);
-        ulps = measurable(expected, nearest) ? acc.error_in_ulps(result, expected) : non_finite_ulps(expected);
-        if (plant_wrong_sum) {
-            expected ^= 1;
-            error *= 2;
-        }
+        const EntryMeasure m = measure_entry(acc, result, impl.rounding, plant_wrong_sum);
+        expected = m.expected;
+        error = m.error;
+        ulps = m.ulps;
     }
     const auto claim_holds = [&](uint64_t exp, double err) {
         const bool correct_rounding = impl.bound == 0 && impl.bound_per_term == 0;

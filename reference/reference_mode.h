@@ -32,9 +32,9 @@ inline std::optional<ReferenceMode> reference_mode_from_name(std::string_view na
 // are 0x2a5, one in 1024 of every binade and of every exhaustive range of 1024 patterns.
 constexpr bool cross_checked(uint64_t a) { return (a & 0x3ffu) == 0x2a5u; }
 
-// The float-float inputs whose fast verdict MPFR recomputes: one in 1024, picked by a hash of
-// both words.
-constexpr bool cross_checked_pair(uint64_t a, uint64_t b) {
+// The float-float inputs and matrix entries whose fast verdict MPFR recomputes: one in 1024,
+// picked by a hash of both words (on the GPU too, which hands these entries to the host).
+FPV_HD constexpr bool cross_checked_pair(uint64_t a, uint64_t b) {
     return ((a * 0x9e3779b97f4a7c15ull ^ b * 0xc2b2ae3d27d4eb4full) >> 54) == 0x2a5u;
 }
 

@@ -1,7 +1,8 @@
 // The exact dot product (reference/exact_dot.h) against MPFR: the exact sum of the products
 // computed by mpfr_dot at a precision that holds it exactly, then rounded once into binary64
 // (subnormals by mpfr_subnormalize), in every rounding mode, bit for bit; the magnitude sum and
-// the fractional error against MPFR's; on vectors that reach every part of the accumulator.
+// the fractional error against MPFR's; on vectors that reach every part of the accumulator. The
+// GPU's count of steps (reference/entry_judge.h) against the host's.
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
@@ -13,6 +14,8 @@
 #include <vector>
 
 #include "core/portability.h"
+#include "reference/classify.h"
+#include "reference/entry_judge.h"
 #include "reference/exact_dot.h"
 #include "reference/mpfr_reference.h"
 
@@ -265,6 +268,26 @@ TEST(ExactDot, KeepsIeeeRulesForSpecialsAndZeros) {
     EXPECT_EQ(dot({0x1p1023, 0x1p1023}, {2.0, -1.0}), bits_of(0x1p1023));         // past 2^1024 and back
     EXPECT_EQ(dot({0x1p1023}, {4.0}, Rounding::rz), bits_of(0x1.fffffffffffffp1023));
     EXPECT_EQ(dot({}, {}), bits_of(0.0));
+}
+
+// The distance in binary64 numbers the GPU's entry judge counts is the host's, across signs,
+// zeros, infinities and the saturation of opposite signs far apart.
+TEST(EntryJudge, CountsStepsAsTheHostDoes) {
+    std::mt19937_64 rng(7);
+    const uint64_t edges[] = {0, 1, 0x000fffffffffffffull, 0x0010000000000000ull, 0x3ff0000000000000ull,
+                              0x7fefffffffffffffull, 0x7ff0000000000000ull};
+    std::vector<uint64_t> values;
+    for (const uint64_t e : edges) {
+        values.push_back(e);
+        values.push_back(e | (uint64_t{1} << 63));
+    }
+    for (int i = 0; i < 2000; ++i) values.push_back(rng() & ~(uint64_t{0x7ff} << 52 & rng()));
+    for (const uint64_t x : values) {
+        for (const uint64_t y : {values[0], values[5], values.back(), x ^ 1, x + 3}) {
+            if (b64::is_nan(x) || b64::is_nan(y)) continue;
+            ASSERT_EQ(binary64_steps(x, y), saturated_steps(Format::binary64, x, y)) << std::hex << x << " " << y;
+        }
+    }
 }
 
 }  // namespace

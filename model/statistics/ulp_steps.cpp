@@ -7,8 +7,8 @@
 
 namespace fpv {
 
-void UlpSteps::record(int64_t steps) {
-    ++lazy_counts::at(counts, kBuckets, static_cast<size_t>(std::min<int64_t>(steps, kBuckets - 1)));
+void UlpSteps::add(int64_t steps, uint64_t count) {
+    lazy_counts::at(counts, kBuckets, static_cast<size_t>(std::min<int64_t>(steps, kBuckets - 1))) += count;
 }
 
 uint64_t UlpSteps::max_steps() const {

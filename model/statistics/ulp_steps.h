@@ -21,7 +21,8 @@ struct UlpSteps {
 
     std::vector<uint64_t> counts;  // kBuckets counts, or empty if none
 
-    void record(int64_t steps);
+    void record(int64_t steps) { add(steps, 1); }
+    void add(int64_t steps, uint64_t count);  // count results `steps` away
     uint64_t max_steps() const;  // the largest distance seen (the last bucket counts as 65)
     bool empty() const { return counts.empty(); }
     void merge(const UlpSteps& other, const TallyLimits& limits);

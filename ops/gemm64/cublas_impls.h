@@ -25,8 +25,34 @@ struct CublasSettings {
 // Runs the product with cuBLAS on p.stream (ops/gemm64/cublas.cu, CUDA builds only).
 void cublas_multiply(const MatrixProduct& p, const CublasSettings& settings);
 
+// The operands cuBLAS's emulation without special-value support (and GEMMul8) is documented
+// for, as far as one entry can tell: its row of A and column of B finite. On the host and the
+// GPU (FiniteTermsDomain, whose entries the GPU then judges); out of line, since it makes every
+// term again and each kernel that asks would otherwise hold a copy of every class's draw.
+FPV_HD FPV_NOINLINE inline bool terms_finite(const Operands& in) {
+    for (uint32_t l = 0; l < EntryTerms::length(in); ++l) {
+        const uint64_t a = EntryTerms::a(in, l), b = EntryTerms::b(in, l);
+        if (b64::is_nan(a) || b64::is_inf(a) || b64::is_nan(b) || b64::is_inf(b)) return false;
+    }
+    return true;
+}
+inline bool finite_terms(const Operands& in, uint64_t, bool) { return terms_finite(in); }
+
+// A whole-product impl's domain, where it is the entries of finite terms (in_domain ==
+// finite_terms), as the GPU tells it (core/impl_traits.h, HasOperandDomain); else every entry.
+template <bool kFiniteTermsOnly>
+struct FiniteTermsDomain {};
+template <>
+struct FiniteTermsDomain<true> {
+    FPV_HD static bool claims(const Operands& in) { return terms_finite(in); }
+};
+constexpr bool finite_terms_only(const ImplSpec& spec) {
+    if (spec.in_domain != nullptr && spec.in_domain != finite_terms) throw "a GEMM's domain the GPU cannot tell";
+    return spec.in_domain != nullptr;
+}
+
 template <const ImplSpec& kSpec, const CublasSettings& kSettings>
-struct Cublas : WholeProductImpl {
+struct Cublas : WholeProductImpl, FiniteTermsDomain<finite_terms_only(kSpec)> {
     static constexpr const ImplSpec& spec = kSpec;
     static void multiply(const MatrixProduct& p) { cublas_multiply(p, kSettings); }
 };
@@ -69,16 +95,6 @@ inline constexpr ImplSpec kCublasPerformant = emulated_spec(
 inline constexpr ImplSpec kCublasEager = emulated_spec(
     "cublas_emu_eager",
     "emulated DGEMM, CUBLAS_EMULATION_STRATEGY_EAGER (emulates wherever it can), dynamic mantissa control");
-
-// The operands cuBLAS's emulation without special-value support is documented for, as far as one
-// entry can tell: its row of A and column of B finite.
-inline bool finite_terms(const Operands& in, uint64_t, bool) {
-    for (uint32_t l = 0; l < EntryTerms::length(in); ++l) {
-        const uint64_t a = EntryTerms::a(in, l), b = EntryTerms::b(in, l);
-        if (b64::is_nan(a) || b64::is_inf(a) || b64::is_nan(b) || b64::is_inf(b)) return false;
-    }
-    return true;
-}
 
 inline constexpr ImplSpec kCublasEagerNoSpecials = [] {
     ImplSpec spec = emulated_spec(

@@ -311,5 +311,28 @@ TEST(Gemm64Report, GivesEachClassTheBinsOfItsMedianAndPercentileAndItsCorrectlyR
     EXPECT_NE(md.out.find("| class | entries measured | median (ulp) |"), std::string::npos) << md.out;
 }
 
+// The emulations documented for finite terms only tell their domain on the GPU too (claims, so
+// that the GPU judges their entries), and it is the documented one, entry by entry.
+TEST(Gemm64Domains, TheDomainTheGpuTellsIsTheDocumentedOne) {
+    using NoSpecials = gemm64::Cublas<gemm64::kCublasEagerNoSpecials, gemm64::kEagerNoSpecials>;
+    using Eager = gemm64::Cublas<gemm64::kCublasEager, gemm64::kEager>;
+    using Gemmul8 = gemm64::Gemmul8<12, true>;
+    static_assert(HasOperandDomain<NoSpecials> && HasOperandDomain<Gemmul8> && !HasOperandDomain<Eager>);
+    EXPECT_TRUE(impl_named("gemm64.cublas_emu_eager_nospecials").operand_domain);
+    EXPECT_TRUE(impl_named("gemm64.gemmul8_fast12").operand_domain);
+    EXPECT_FALSE(impl_named("gemm64.cublas_emu_eager").operand_domain);
+    const InputSet set = inputs("specials:k=16:n=8");
+    uint64_t inside = 0;
+    for (uint64_t index = 0; index < 2048; ++index) {
+        const Operands in = set.input(index);
+        const bool documented = NoSpecials::spec.in_domain(in, 0, false);
+        ASSERT_EQ(NoSpecials::claims(in), documented) << index;
+        ASSERT_EQ(Gemmul8::claims(in), Gemmul8::spec.in_domain(in, 0, false)) << index;
+        inside += documented ? 1 : 0;
+    }
+    EXPECT_GT(inside, 0u);  // both kinds of entry were seen
+    EXPECT_LT(inside, 2048u);
+}
+
 }  // namespace
 }  // namespace fpv

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "store/store.h"
@@ -43,6 +44,26 @@ inline std::vector<UnitState> run_gemm_campaign(const std::string& db, const std
                                                 uint64_t batch = 0) {
     const std::unique_ptr<Backend> backend = make_gpu_backend({}, 0, batch);
     return run_gemm_campaign(db, gemm_spec(impls, classes, count, "gpu", ReferenceMode::fast), *backend);
+}
+
+// Which parts of two tallies differ, by name (a Tally's == says only that they do).
+inline std::string tally_differences(const Tally& a, const Tally& b) {
+    std::string out;
+    const auto note = [&](bool same, const char* what) {
+        if (!same) out += std::string(out.empty() ? "" : ", ") + what;
+    };
+    note(a.tested == b.tested, "tested");
+    note(a.by_category == b.by_category, "by_category");
+    note(a.error_histogram == b.error_histogram, "error_histogram");
+    note(a.worst == b.worst, "worst");
+    note(a.outside_histogram == b.outside_histogram, "outside_histogram");
+    note(a.outside_worst == b.outside_worst, "outside_worst");
+    note(a.failures == b.failures, "failures");
+    note(a.reference_disagreements == b.reference_disagreements, "reference_disagreements");
+    std::apply([&](const auto&... x) {
+        std::apply([&](const auto&... y) { (note(x == y, x.table.name.data()), ...); }, b.statistics());
+    }, a.statistics());
+    return out;
 }
 
 }  // namespace fpv::testing

@@ -24,7 +24,7 @@ TEST(GpuGemm64, EveryEntryOfEveryClassEqualsTheHostsAndSoDoTheTallies) {
     ASSERT_EQ(cpu.size(), 40u);
     for (size_t i = 0; i < cpu.size(); ++i) {
         const std::string unit = cpu[i].impl + " x " + cpu[i].input_class;
-        EXPECT_EQ(cpu[i].tally, gpu[i].tally) << unit;
+        EXPECT_EQ(cpu[i].tally, gpu[i].tally) << unit << ": " << testing::tally_differences(cpu[i].tally, gpu[i].tally);
         if (cpu[i].impl.starts_with("gemm64.dot_exact")) {
             EXPECT_EQ(gpu[i].tally.failed(), 0u) << unit;
         }

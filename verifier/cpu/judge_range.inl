@@ -30,12 +30,15 @@ Tally judge_listed(const UnitWork& work, uint64_t count, IndexOf& index_of, Inpu
     std::vector<ThreadTally> partial(static_cast<size_t>(omp_get_max_threads()));
     const InputSet& inputs = work.inputs;
     const bool exhaustive = inputs.exhaustive;
+    // An entry of a matrix product is thousands of terms (and MPFR's sum of them): a few a chunk,
+    // so that the few hundred a GPU batch hands over still spread over every thread.
+    const int chunk = Op::metric == Metric::componentwise ? 4 : 2048;
 #pragma omp parallel
     {
         OpJudge<Op> judge(work.impl, work.reference, work.strict_nan);
         if (recheck_all) judge.recheck_every_result();
         Tally& mine = partial[static_cast<size_t>(omp_get_thread_num())].tally;
-#pragma omp for schedule(dynamic, 2048) nowait
+#pragma omp for schedule(dynamic, chunk) nowait
         for (uint64_t k = 0; k < count; ++k) {
             const uint64_t i = index_of(k);
             const Operands in = input_of(i);

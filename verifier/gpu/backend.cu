@@ -84,8 +84,8 @@ struct Slot {
     IndexedResult* handed = nullptr;  // mapped pinned memory the exact kernel writes into
     gpu::ExactCounts* device_counts = nullptr;
     gpu::ExactCounts* host_counts = nullptr;
-    gpu::FloatFloatCounts* device_ff = nullptr;
-    gpu::FloatFloatCounts* host_ff = nullptr;
+    gpu::KeptCounts* device_kept = nullptr;
+    gpu::KeptCounts* host_kept = nullptr;
     gpu::ProductFacts* device_facts = nullptr;  // whole-product impls: what ran
     gpu::ProductFacts* host_facts = nullptr;
     cudaEvent_t start = nullptr, done = nullptr;
@@ -239,8 +239,8 @@ public:
                 cudaFreeHost(s.handed);
                 cudaFree(s.device_counts);
                 cudaFreeHost(s.host_counts);
-                cudaFree(s.device_ff);
-                cudaFreeHost(s.host_ff);
+                cudaFree(s.device_kept);
+                cudaFreeHost(s.host_kept);
                 cudaFree(s.device_facts);
                 cudaFreeHost(s.host_facts);
                 cudaEventDestroy(s.start);
@@ -303,13 +303,28 @@ private:
 
     // Results judged on the GPU under the exact reference, of inputs the GPU regenerates (vector
     // files are checked against their stated results on the host, input by input): certified
-    // by the op's exact check where it can, float-float verdicts tallied.
+    // by the op's exact check where it can; float-float verdicts and entries of matrix products
+    // (whose domain, if any, the GPU can tell) tallied.
     static bool certifies_on_gpu(const UnitWork& work) {
         return work.reference == ReferenceMode::exact && certifiable(work.impl) && !work.inputs.is_vector_file();
     }
     static bool tallies_on_gpu(const UnitWork& work) {
-        return work.reference == ReferenceMode::exact && op_info(work.impl.op).metric == Metric::relative_u2 &&
-               !work.impl.spec.ftz && !work.inputs.is_vector_file();
+        if (work.reference != ReferenceMode::exact || work.inputs.is_vector_file()) return false;
+        switch (op_info(work.impl.op).metric) {
+            case Metric::relative_u2:
+                return !work.impl.spec.ftz;
+            case Metric::componentwise:
+                return work.impl.spec.in_domain == nullptr || work.impl.operand_domain;
+            default:
+                return false;
+        }
+    }
+    // MPFR recomputes every float-float verdict handed over (the exact sums and MPFR agree bit
+    // for bit). An entry of a matrix product is judged as the host judges it in any campaign, MPFR
+    // on its sample and the failures: MPFR's measures differ from the accumulator's in their last
+    // bits, and the tally must not depend on where an entry was judged.
+    static bool rechecks_everything_handed(const UnitWork& work) {
+        return tallies_on_gpu(work) && op_info(work.impl.op).metric == Metric::relative_u2;
     }
     static bool hands_over(const UnitWork& work) { return certifies_on_gpu(work) || tallies_on_gpu(work); }
 
@@ -340,8 +355,8 @@ private:
             FPV_CUDA(cudaHostAlloc(&s.handed, kHandedCapacity * sizeof(IndexedResult), cudaHostAllocMapped));
             FPV_CUDA(cudaMalloc(&s.device_counts, sizeof(gpu::ExactCounts)));
             FPV_CUDA(cudaHostAlloc(&s.host_counts, sizeof(gpu::ExactCounts), cudaHostAllocDefault));
-            FPV_CUDA(cudaMalloc(&s.device_ff, sizeof(gpu::FloatFloatCounts)));
-            FPV_CUDA(cudaHostAlloc(&s.host_ff, sizeof(gpu::FloatFloatCounts), cudaHostAllocDefault));
+            FPV_CUDA(cudaMalloc(&s.device_kept, sizeof(gpu::KeptCounts)));
+            FPV_CUDA(cudaHostAlloc(&s.host_kept, sizeof(gpu::KeptCounts), cudaHostAllocDefault));
         });
     }
 
@@ -414,18 +429,22 @@ private:
                 k.strict_nan = work.strict_nan;
                 k.wrong_certificates = wrong_certificates_planted();
             } else if (tallies_on_gpu(work)) {
-                FPV_CUDA(cudaMemsetAsync(s.device_ff, 0, sizeof(gpu::FloatFloatCounts), d.stream));
-                k.ff = s.device_ff;
+                FPV_CUDA(cudaMemsetAsync(s.device_kept, 0, sizeof(gpu::KeptCounts), d.stream));
+                k.kept = s.device_kept;
                 k.claim = claim_of(work.impl.spec);
+                k.rounding = work.impl.spec.rounding;
+                k.bound = work.impl.spec.bound;
+                k.bound_per_term = work.impl.spec.bound_per_term;
+                k.wrong_certificates = wrong_certificates_planted();
                 set_threshold(worst_seen_.worst, work.limits, k.inside_threshold, k.inside_threshold_index);
                 set_threshold(worst_seen_.outside_worst, work.limits, k.outside_threshold, k.outside_threshold_index);
             } else {
                 k.inputs = work.inputs.exhaustive ? nullptr : s.device_inputs;
                 k.results = s.device_results;
-                if (work.impl.whole_products) {
-                    FPV_CUDA(cudaMemsetAsync(s.device_facts, 0, sizeof(gpu::ProductFacts), d.stream));
-                    k.facts = s.device_facts;
-                }
+            }
+            if (work.impl.whole_products) {
+                FPV_CUDA(cudaMemsetAsync(s.device_facts, 0, sizeof(gpu::ProductFacts), d.stream));
+                k.facts = s.device_facts;
             }
             gpu::launch_evaluate(work.impl, work.inputs, work.inputs.params(d.vectors), a);
             if (judges_on_gpu(work)) gpu::launch_judge_float_float(work.impl, a, s.device_verdicts);
@@ -437,8 +456,12 @@ private:
             FPV_CUDA(cudaEventRecord(s.done, d.stream));
             return;
         }
+        if (work.impl.whole_products) {
+            FPV_CUDA(cudaMemcpyAsync(s.host_facts, s.device_facts, sizeof(gpu::ProductFacts), cudaMemcpyDeviceToHost,
+                                     d.stream));
+        }
         if (tallies_on_gpu(work)) {
-            FPV_CUDA(cudaMemcpyAsync(s.host_ff, s.device_ff, sizeof(gpu::FloatFloatCounts), cudaMemcpyDeviceToHost,
+            FPV_CUDA(cudaMemcpyAsync(s.host_kept, s.device_kept, sizeof(gpu::KeptCounts), cudaMemcpyDeviceToHost,
                                      d.stream));
             FPV_CUDA(cudaEventRecord(s.done, d.stream));
             return;
@@ -453,10 +476,6 @@ private:
         }
         FPV_CUDA(cudaMemcpyAsync(s.host_results, s.device_results, f.count * sizeof(uint64_t),
                                  cudaMemcpyDeviceToHost, d.stream));
-        if (work.impl.whole_products) {
-            FPV_CUDA(cudaMemcpyAsync(s.host_facts, s.device_facts, sizeof(gpu::ProductFacts), cudaMemcpyDeviceToHost,
-                                     d.stream));
-        }
         FPV_CUDA(cudaEventRecord(s.done, d.stream));
     }
 
@@ -494,7 +513,7 @@ private:
 
     // How many results a batch judged on the GPU handed over.
     static uint64_t handed_of(const UnitWork& work, const Slot& s) {
-        return certifies_on_gpu(work) ? s.host_counts->handed : s.host_ff->handed;
+        return certifies_on_gpu(work) ? s.host_counts->handed : s.host_kept->handed;
     }
 
     // The tally of a batch judged on the GPU: what it certified or tallied itself, and MPFR's
@@ -513,15 +532,16 @@ private:
             }
             return total;
         }
-        Tally t = judge_indexed_results(work, s.handed, handed, tallies_on_gpu(work));
+        Tally t = judge_indexed_results(work, s.handed, handed, rechecks_everything_handed(work));
         if (certifies_on_gpu(work)) {
             t.tested += s.host_counts->certified + s.host_counts->certified_outside;
             t.by_category[static_cast<size_t>(Category::exact)] += s.host_counts->certified;
             t.by_category[static_cast<size_t>(Category::outside_domain)] += s.host_counts->certified_outside;
             add_map(s.host_counts->map_tested, t);
         } else {
-            add_kept(*s.host_ff, t);
+            add_kept(*s.host_kept, t);
         }
+        if (work.impl.whole_products) add_facts(*s.host_facts, t);
         if (t.tested != f.count) {
             throw std::logic_error("the GPU judged " + std::to_string(t.tested) + " of a batch of " +
                                    std::to_string(f.count) + " inputs");
@@ -530,14 +550,14 @@ private:
         return t;
     }
 
-    // What the float-float kernel counted without handing over, into the Tally's fields.
+    // What a judging kernel counted without handing over, into the Tally's fields.
     static void add_map(const unsigned long long (&tested)[kMapCells], Tally& t) {
         for (int cell = 0; cell < kMapCells; ++cell) {
             if (tested[cell] != 0) t.map.add(cell, tested[cell], 0);
         }
     }
 
-    static void add_kept(const gpu::FloatFloatCounts& c, Tally& t) {
+    static void add_kept(const gpu::KeptCounts& c, Tally& t) {
         add_map(c.map_tested, t);
         t.tested += c.counted;
         for (size_t i = 0; i < t.by_category.size(); ++i) t.by_category[i] += c.by_category[i];
@@ -545,6 +565,10 @@ private:
         for (size_t slot = 0; slot < kErrorSlots; ++slot) {
             if (c.inside[slot] != 0) t.error_histogram.add(error_bin_of_slot(slot), c.inside[slot]);
             if (c.outside[slot] != 0) t.outside_histogram.add(error_bin_of_slot(slot), c.outside[slot]);
+            if (c.ulps[slot] != 0) t.ulp_errors.bins.add(error_bin_of_slot(slot), c.ulps[slot]);
+        }
+        for (size_t steps = 1; steps < UlpSteps::kBuckets; ++steps) {
+            if (c.steps[steps] != 0) t.step_counts.add(static_cast<int64_t>(steps), c.steps[steps]);
         }
     }
 
@@ -612,7 +636,7 @@ private:
                             : judge_buffers(work, f.begin, f.begin + f.count,
                                             work.inputs.exhaustive ? nullptr : s.host_inputs, s.host_results,
                                             judges_on_gpu(work) ? s.host_verdicts : nullptr);
-            if (work.impl.whole_products) add_facts(*s.host_facts, t);
+            if (!exact && work.impl.whole_products) add_facts(*s.host_facts, t);
             const double judged = seconds_since(judging);
             if (trace_) {
                 std::fprintf(stderr, "fpverify: batch [%llu, +%llu) on GPU %zu: GPU %.6f s, host %.6f s, handed %llu\n",

@@ -63,20 +63,6 @@ static __global__ void note(const Report* r, ProductFacts* facts) {
     }
 }
 
-// Inputs [from, to) of the batch that begins at `begin`: each one's entry of the product.
-template <class Blocks, class Generator>
-__global__ void gather(Generator generator, uint64_t begin, uint64_t from, uint64_t to, const double* c, uint32_t m,
-                       Operands* inputs, uint64_t* results) {
-    const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
-    for (uint64_t index = from + static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; index < to;
-         index += stride) {
-        const Operands in = generator(index);
-        const uint64_t at = uint64_t{Blocks::row(in)} + uint64_t{Blocks::column(in)} * m;
-        if (inputs != nullptr) inputs[index - begin] = in;
-        results[index - begin] = static_cast<uint64_t>(__double_as_longlong(c[at]));
-    }
-}
-
 // A batch's buffers, given back on its stream however the batch ends.
 struct StreamBuffers {
     cudaStream_t stream = nullptr;
@@ -95,6 +81,28 @@ inline unsigned grid_for(uint64_t work) {
 
 }  // namespace product_detail
 
+// A product of a batch, as the impl left it: column-major A (m x k), B (k x n), C (m x n).
+struct ProductMatrices {
+    const double* a = nullptr;
+    const double* b = nullptr;
+    const double* c = nullptr;
+    BlockShape shape;
+};
+
+// Inputs [from, to) of the batch that begins at `begin`: each one's entry of the product.
+template <class Blocks, class Generator>
+__global__ void gather(Generator generator, uint64_t begin, uint64_t from, uint64_t to, const double* c, uint32_t m,
+                       Operands* inputs, uint64_t* results) {
+    const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
+    for (uint64_t index = from + static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x; index < to;
+         index += stride) {
+        const Operands in = generator(index);
+        const uint64_t at = uint64_t{Blocks::row(in)} + uint64_t{Blocks::column(in)} * m;
+        if (inputs != nullptr) inputs[index - begin] = in;
+        results[index - begin] = static_cast<uint64_t>(__double_as_longlong(c[at]));
+    }
+}
+
 // A batch of a whole-product impl: its inputs [begin, begin + count), where their inputs (null
 // for none) and results go, the facts to count into (null for none), and its stream.
 struct ProductBatch {
@@ -105,11 +113,14 @@ struct ProductBatch {
     cudaStream_t stream = nullptr;
 };
 
-// Runs Impl over a batch, block by block, on its stream. The matrices of a block live in one
+// Runs Impl over a batch, block by block, on its stream, and after each product
+// settle(block_begin, from, to, matrices) for the batch's inputs [from, to) of that product
+// (whose block's inputs begin at block_begin): gather_entries writes each input's entry for the
+// host, a judging kernel judges them where they are. The matrices of a block live in one
 // buffer that the batch's blocks share, one after another on the stream (a batch of a midpoint
 // class has a product an entry: no allocation or memory query per product).
-template <class Blocks, class Impl, class Generator>
-void launch_products(const std::string& impl_name, Generator generator, const ProductBatch& a) {
+template <class Blocks, class Impl, class Generator, class Settle>
+void launch_products(const std::string& impl_name, Generator generator, const ProductBatch& a, const Settle& settle) {
     static_assert(ProductBlocks<Blocks>, "an op with whole-product impls declares its products");
     using namespace product_detail;
     const uint64_t begin = a.begin, end = a.begin + a.count;
@@ -167,11 +178,18 @@ void launch_products(const std::string& impl_name, Generator generator, const Pr
         p.differing_from_native = &report->differing;
         Impl::multiply(p);
         const uint64_t from = std::max(index, block_begin), to = std::min(end, block_end);
-        gather<Blocks><<<grid_for(to - from), 256, 0, a.stream>>>(generator, begin, from, to, cm, shape.m, a.inputs, a.results);
+        settle(block_begin, from, to, ProductMatrices{am, bm, cm, shape});
         if (a.facts != nullptr) note<<<1, 1, 0, a.stream>>>(report, a.facts);
         FPV_CUDA(cudaGetLastError());
         index = to;
     }
+}
+
+// The settle step of a batch whose inputs and results the host reads.
+template <class Blocks, class Generator>
+void gather_entries(Generator generator, const ProductBatch& a, uint64_t from, uint64_t to, const ProductMatrices& p) {
+    gather<Blocks><<<product_detail::grid_for(to - from), 256, 0, a.stream>>>(
+        generator, a.begin, from, to, p.c, p.shape.m, a.inputs, a.results);
 }
 
 }  // namespace fpv::gpu
