@@ -10,6 +10,12 @@
 
 namespace fpv {
 
+std::string number_text(double value) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", value);
+    return b;
+}
+
 std::string error_text(double error) {
     if (std::isinf(error)) return "inf";
     char out[32];

@@ -8,6 +8,7 @@
 namespace fpv {
 
 std::string error_text(double error);    // "0", "1.5", "3.2e+15", "inf"
+std::string number_text(double value);   // as an argument is typed, up to 6 digits: "1024", "0.5"
 std::string log2_text(double error_u2);  // log2 of a relative error given in u^2: "-46.42"
 std::string bin_label(int bin);          // "[2^-1, 2^0)", "0", "inf"
 // A count wide enough for sums of 64-bit counts: a campaign's units may plan 2^62 inputs each.

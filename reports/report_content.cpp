@@ -16,6 +16,7 @@
 #include "reports/campaign_report.h"
 #include "reports/report_document.h"
 #include "reports/statistic_sections.h"
+#include "reports/error_against.h"
 #include "reports/svg_plot.h"
 
 namespace fpv {
@@ -603,6 +604,7 @@ doc::Document report_document(const CampaignReport& report) {
     verdict_table(d, report);
     if (report.has_float_float) float_float_section(d, report);
     if (report.has_binary32) binary32_section(d, report);
+    error_against_section(d, report);
     for (const ImplSummary& s : report.impls) impl_section(d, report, s);
     disagreements_section(d, report);
     return d;

@@ -393,4 +393,69 @@ std::string compared_rates(const std::vector<CompareRow>& rows) {
     return c.str();
 }
 
+std::string error_against(const std::string& argument, const std::string& unit, const std::vector<Series>& series,
+                          const std::string& title) {
+    static const char* const kHues[] = {"#1f5fa8", "#c0392b", "#27864a", "#8e44ad", "#d35400", "#555555"};
+    double x_lo = INFINITY, x_hi = -INFINITY, y_lo = INFINITY, y_hi = -INFINITY;
+    for (const Series& s : series) {
+        for (const auto& [x, e] : s.points) {
+            x_lo = std::min(x_lo, x);
+            x_hi = std::max(x_hi, x);
+            if (e > 0 && std::isfinite(e)) {
+                y_lo = std::min(y_lo, std::floor(std::log2(e)));
+                y_hi = std::max(y_hi, std::ceil(std::log2(e)));
+            }
+        }
+    }
+    if (!(y_lo <= y_hi)) y_lo = y_hi = 0;
+    if (y_hi == y_lo) y_hi = y_lo + 1;
+    // k spans powers of two: a log2 axis then; phi a few units: a linear one.
+    const bool log_x = x_lo > 0 && x_hi / x_lo >= 8;
+    const auto xv = [&](double x) { return log_x ? std::log2(x) : x; };
+    const double left = 70, right = 470, top = 40, bottom = 230, foot = bottom + 14, infinite = top - 20;
+    Canvas c("error-against", 780, 290, title);  // room on the right for impls' names
+    const Scale x{xv(x_lo), x_hi > x_lo ? xv(x_hi) : xv(x_lo) + 1, left, right};
+    const Scale y{y_lo, y_hi, bottom - 18, top};  // errors of 0 on a row of their own below, infinities above
+    const int y_step = std::max(1, static_cast<int>(std::ceil((y_hi - y_lo) / 10)));
+    for (int k = static_cast<int>(y_lo); k <= static_cast<int>(y_hi); k += y_step) {
+        c.line(left, y.at(k), right, y.at(k), "#ddd", 0.5);
+        c.text(left - 4, y.at(k) + 4, "2^" + std::to_string(k), "end", 10);
+    }
+    c.text(left - 4, bottom + 4, "0", "end", 10);
+    c.text(left - 4, infinite + 4, "inf", "end", 10);
+    c.text(14, (top + bottom) / 2, "largest error (" + unit + ", log2 scale)", "middle", 11, true);
+    std::vector<double> ticks;
+    for (const Series& s : series) {
+        for (const auto& point : s.points) ticks.push_back(point.first);
+    }
+    std::sort(ticks.begin(), ticks.end());
+    ticks.erase(std::unique(ticks.begin(), ticks.end()), ticks.end());
+    for (double t : ticks) {
+        c.line(x.at(xv(t)), top, x.at(xv(t)), bottom, "#eee", 0.5);
+        c.text(x.at(xv(t)), foot + 12, number_text(t), "middle", 10);
+    }
+    c.text((left + right) / 2, foot + 30, argument + (log_x ? " (log2 scale)" : ""), "middle", 11);
+    const auto y_of = [&](double e) {
+        if (!(e > 0)) return bottom;
+        if (!std::isfinite(e)) return infinite;
+        return y.at(std::log2(e));
+    };
+    for (size_t i = 0; i < series.size(); ++i) {
+        const Series& s = series[i];
+        const std::string hue = kHues[i % (sizeof kHues / sizeof kHues[0])];
+        for (size_t p = 0; p + 1 < s.points.size(); ++p) {
+            c.line(x.at(xv(s.points[p].first)), y_of(s.points[p].second), x.at(xv(s.points[p + 1].first)),
+                   y_of(s.points[p + 1].second), hue, 1.5, i % 2 == 1);
+        }
+        for (const auto& [px, e] : s.points) {
+            c.circle(x.at(xv(px)), y_of(e), 3, hue,
+                     s.label + ": " + argument + " = " + number_text(px) + ", largest error " + rate_text(e) + " " + unit);
+        }
+        const double legend_y = top + 6 + 16 * static_cast<double>(i);
+        c.line(right + 16, legend_y, right + 36, legend_y, hue, 1.5, i % 2 == 1);
+        c.text(right + 40, legend_y + 4, s.label, "start", 10);
+    }
+    return c.str();
+}
+
 }  // namespace fpv::svg

@@ -50,4 +50,13 @@ struct CompareRow {
 };
 std::string compared_rates(const std::vector<CompareRow>& rows);
 
+// The largest error of each impl against a numeric argument of its classes (gemm64's k or phi),
+// one line an impl, the errors on a log2 scale (0 at the foot): data-plot="error-against".
+struct Series {
+    std::string label;
+    std::vector<std::pair<double, double>> points;  // (argument, error >= 0), by argument
+};
+std::string error_against(const std::string& argument, const std::string& unit, const std::vector<Series>& series,
+                          const std::string& title);
+
 }  // namespace fpv::svg

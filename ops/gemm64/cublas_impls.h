@@ -38,21 +38,19 @@ FPV_HD FPV_NOINLINE inline bool terms_finite(const Operands& in) {
 }
 inline bool finite_terms(const Operands& in, uint64_t, bool) { return terms_finite(in); }
 
-// A whole-product impl's domain, where it is the entries of finite terms (in_domain ==
-// finite_terms), as the GPU tells it (core/impl_traits.h, HasOperandDomain); else every entry.
+// A whole-product impl's domain, where it is the entries of finite terms (its in_domain is
+// finite_terms: cuBLAS without special-value support, GEMMul8), as the GPU tells it
+// (core/impl_traits.h, HasOperandDomain); Gemm64Domains (ops/gemm64/test_gemm64.cpp) checks that
+// the two agree, impl by impl and entry by entry.
 template <bool kFiniteTermsOnly>
 struct FiniteTermsDomain {};
 template <>
 struct FiniteTermsDomain<true> {
     FPV_HD static bool claims(const Operands& in) { return terms_finite(in); }
 };
-constexpr bool finite_terms_only(const ImplSpec& spec) {
-    if (spec.in_domain != nullptr && spec.in_domain != finite_terms) throw "a GEMM's domain the GPU cannot tell";
-    return spec.in_domain != nullptr;
-}
 
 template <const ImplSpec& kSpec, const CublasSettings& kSettings>
-struct Cublas : WholeProductImpl, FiniteTermsDomain<finite_terms_only(kSpec)> {
+struct Cublas : WholeProductImpl, FiniteTermsDomain<!kSettings.specials> {
     static constexpr const ImplSpec& spec = kSpec;
     static void multiply(const MatrixProduct& p) { cublas_multiply(p, kSettings); }
 };

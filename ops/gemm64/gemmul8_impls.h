@@ -42,7 +42,7 @@ struct Gemmul8Spec {
 static_assert(Gemmul8Spec<12, true>::spec.variant == "gemmul8_fast12");
 
 template <int kModuli, bool kFast>
-struct Gemmul8 : WholeProductImpl, FiniteTermsDomain<finite_terms_only(Gemmul8Spec<kModuli, kFast>::spec)> {
+struct Gemmul8 : WholeProductImpl, FiniteTermsDomain<true> {
     static constexpr const ImplSpec& spec = Gemmul8Spec<kModuli, kFast>::spec;
     static void multiply(const MatrixProduct& p) { gemmul8_multiply(p, Gemmul8Spec<kModuli, kFast>::settings); }
     static bool built() { return gemmul8_built(); }

@@ -8,6 +8,9 @@
 
 #include <cfenv>
 #include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -311,6 +314,59 @@ TEST(Gemm64Report, GivesEachClassTheBinsOfItsMedianAndPercentileAndItsCorrectlyR
     EXPECT_NE(md.out.find("| class | entries measured | median (ulp) |"), std::string::npos) << md.out;
 }
 
+// Classes that differ in one argument alone (k, or phi) are plotted against it, an impl a line,
+// with the largest errors of the units; a class alone in its family is not.
+TEST(Gemm64Report, PlotsTheLargestErrorsAgainstKAndAgainstPhi) {
+    testing::TempDir dir;
+    const std::string db = dir.path("against.db");
+    ASSERT_EQ(testing::run_fpverify({"run", "--db", db, "--impl", "gemm64.dot_fma,gemm64.dot_muladd", "--classes",
+                                     "uniform:k=4:n=8,uniform:k=64:n=8,spread:phi=1:k=16:n=8,spread:phi=6:k=16:n=8,"
+                                     "signed:k=8:n=8",
+                                     "--count", "512", "--backend", "cpu", "--quiet", "--no-progress"})
+                  .status,
+              0);
+    const testing::CommandResult json = testing::run_fpverify({"report", "--db", db, "--format", "json"});
+    ASSERT_EQ(json.status, 0) << json.err;
+    const nlohmann::json report = nlohmann::json::parse(json.out);
+    std::map<std::string, double> max_error;  // "impl x class"
+    for (const auto& unit : report.at("units")) {
+        max_error[unit.at("impl").get<std::string>() + " x " + unit.at("class").get<std::string>()] =
+            unit.at("max_error").get<double>();
+    }
+    const nlohmann::json& plots = report.at("error_against");
+    ASSERT_EQ(plots.size(), 2u) << plots.dump();
+    std::set<std::string> seen;
+    for (const auto& plot : plots) {
+        const std::string argument = plot.at("argument"), classes = plot.at("classes");
+        seen.insert(argument + " " + classes);
+        ASSERT_EQ(plot.at("series").size(), 2u);
+        for (const auto& series : plot.at("series")) {
+            ASSERT_EQ(series.at("points").size(), 2u);
+            for (const auto& point : series.at("points")) {
+                char value[32];
+                std::snprintf(value, sizeof value, "%g", point.at(argument).get<double>());
+                // The unit's class spec, the plotted argument put back where `all_spec` order has it.
+                const std::string spec = classes.starts_with("uniform") ? "uniform:k=" + std::string(value) + ":n=8"
+                                                                        : "spread:phi=" + std::string(value) + ":k=16:n=8";
+                const std::string unit = series.at("impl").get<std::string>() + " x " + spec;
+                ASSERT_TRUE(max_error.contains(unit)) << unit;
+                EXPECT_EQ(point.at("max_error").get<double>(), max_error[unit]) << unit;
+            }
+        }
+    }
+    EXPECT_EQ(seen, (std::set<std::string>{"k uniform:n=8", "phi spread:k=16:n=8"}));
+    const testing::CommandResult html = testing::run_fpverify({"report", "--db", db, "--format", "html"});
+    ASSERT_EQ(html.status, 0) << html.err;
+    size_t drawn = 0;
+    for (size_t at = html.out.find("data-plot=\"error-against\""); at != std::string::npos;
+         at = html.out.find("data-plot=\"error-against\"", at + 1)) {
+        ++drawn;
+    }
+    EXPECT_EQ(drawn, 2u);
+    const testing::CommandResult md = testing::run_fpverify({"report", "--db", db});
+    EXPECT_NE(md.out.find("| k | `gemm64.dot_fma` | `gemm64.dot_muladd` |"), std::string::npos) << md.out;
+}
+
 // The emulations documented for finite terms only tell their domain on the GPU too (claims, so
 // that the GPU judges their entries), and it is the documented one, entry by entry.
 TEST(Gemm64Domains, TheDomainTheGpuTellsIsTheDocumentedOne) {
@@ -321,6 +377,14 @@ TEST(Gemm64Domains, TheDomainTheGpuTellsIsTheDocumentedOne) {
     EXPECT_TRUE(impl_named("gemm64.cublas_emu_eager_nospecials").operand_domain);
     EXPECT_TRUE(impl_named("gemm64.gemmul8_fast12").operand_domain);
     EXPECT_FALSE(impl_named("gemm64.cublas_emu_eager").operand_domain);
+    // Every GEMM with a documented domain tells it on the GPU; the others claim every entry.
+    for (const ImplInfo& impl : all_impls()) {
+        if (impl.op != op_named("gemm64") || !impl.whole_products) continue;
+        EXPECT_EQ(impl.operand_domain, impl.spec.in_domain != nullptr) << impl.name;
+        if (impl.spec.in_domain != nullptr) {
+            EXPECT_EQ(impl.spec.in_domain, &gemm64::finite_terms) << impl.name;
+        }
+    }
     const InputSet set = inputs("specials:k=16:n=8");
     uint64_t inside = 0;
     for (uint64_t index = 0; index < 2048; ++index) {
