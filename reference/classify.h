@@ -34,13 +34,21 @@ inline Category classify(Format f, uint64_t expected, uint64_t result, double ul
 // error in ulps. For formats of 32 bits (a binary64 distance may not fit in 63 bits).
 int64_t representable_steps(Format f, uint64_t x, uint64_t y);
 
-// Distance in representable numbers, saturated where a binary64 distance does not fit.
-inline int64_t saturated_steps(Format f, uint64_t x, uint64_t y) {
-    if (f == Format::binary64 && ((x ^ y) & sign_bit(f)) != 0) {
-        const uint64_t sum = (x & magnitude_mask(f)) + (y & magnitude_mask(f));
+// How many binary64 numbers separate x from y (neither a NaN), saturated where the distance
+// does not fit in 63 bits; on the GPU too (reference/entry_judge.h).
+FPV_HD inline int64_t binary64_steps(uint64_t x, uint64_t y) {
+    constexpr uint64_t kSign = uint64_t{1} << 63;
+    const uint64_t mx = x & ~kSign, my = y & ~kSign;
+    if (((x ^ y) & kSign) != 0) {
+        const uint64_t sum = mx + my;
         return sum > uint64_t{INT64_MAX} ? INT64_MAX : static_cast<int64_t>(sum);
     }
-    return representable_steps(f, x, y);
+    return static_cast<int64_t>(mx > my ? mx - my : my - mx);
+}
+
+// Distance in representable numbers, saturated where a binary64 distance does not fit.
+inline int64_t saturated_steps(Format f, uint64_t x, uint64_t y) {
+    return f == Format::binary64 ? binary64_steps(x, y) : representable_steps(f, x, y);
 }
 
 }  // namespace fpv

@@ -10,6 +10,7 @@
 #include "core/formats.h"
 #include "core/operands.h"
 #include "core/rn_arith.h"
+#include "reference/classify.h"
 #include "reference/exact_dot.h"
 
 namespace fpv {
@@ -58,17 +59,6 @@ FPV_HD inline EntryMeasure measure_entry(const exact_dot::Accumulator& acc, uint
         m.error *= 2;
     }
     return m;
-}
-
-// How many binary64 numbers separate x from y (neither a NaN), saturated: reference/classify.h's
-// saturated_steps, for the GPU.
-FPV_HD inline int64_t binary64_steps(uint64_t x, uint64_t y) {
-    const uint64_t mx = x & ~b64::kSign, my = y & ~b64::kSign;
-    if (((x ^ y) & b64::kSign) != 0) {
-        const uint64_t sum = mx + my;
-        return sum > uint64_t{INT64_MAX} ? INT64_MAX : static_cast<int64_t>(sum);
-    }
-    return static_cast<int64_t>(mx > my ? mx - my : my - mx);
 }
 
 // An entry's verdict as far as the GPU keeps it: correctly rounded, or within the claimed bound

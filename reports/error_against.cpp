@@ -77,9 +77,10 @@ void error_against_section(doc::Document& d, const CampaignReport& report) {
         ClassArguments c;
         if (u.tally.inside() == 0 || !numeric_arguments(u.input_class, c)) continue;
         for (const auto& [key, value] : c.numbers) {
-            Plot& p = plots[{key, family_of(c, key)}];
+            const std::string family = family_of(c, key);
+            Plot& p = plots[{key, family}];
             p.argument = key;
-            p.family = family_of(c, key);
+            p.family = family;
             p.errors[u.impl][value] = u.tally.max_error();
             p.values.insert(value);
         }
