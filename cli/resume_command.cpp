@@ -58,6 +58,7 @@ Launched ResumeCommand::launch(const MpiJob* job) const {
     require_threads_startable(l.threads);
     l.backend = make_backend(l.campaign.spec.backend, threads_for(l.threads, job), l.campaign.spec.batch,
                              devices_for(l.campaign.spec.backend, devices_, job));
+    check_units_runnable(*l.backend, l.units, l.inputs);
     store.acquire_lease(id, this_process_as_owner());
     l.campaign.status = "running";
     if (!progress_.quiet) {

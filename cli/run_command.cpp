@@ -140,6 +140,7 @@ int RunCommand::run(const Invocation& invocation) {
         require_threads_startable(spec.threads);
         l.backend = make_backend(spec.backend, threads_for(spec.threads, job), spec.batch,
                                  devices_for(spec.backend, devices_, job));
+        check_units_runnable(*l.backend, prepared.units, prepared.inputs);
         l.store = std::make_unique<Store>(db_, Store::Mode::read_write);
         l.campaign.spec = prepared.spec;
         l.campaign.status = "running";

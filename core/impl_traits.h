@@ -122,6 +122,7 @@ struct ImplInfo {
     bool operand_domain = false;    // its domain depends on its operands alone (HasOperandDomain)
     bool whole_products = false;    // it computes whole matrix products (core/matrix_product.h)
     std::string_view missing;       // what this build lacks for it to run where it would ("needs GEMMul8")
+    void (*check_runnable)() = nullptr;  // throws UsageError where this machine cannot run it (ChecksItCanRun)
 
     std::string_view variant() const { return spec.variant; }
     bool is_mutant() const { return !mutates.empty(); }

@@ -81,4 +81,11 @@ concept NeedsALibrary = requires {
     { Impl::missing } -> std::convertible_to<std::string_view>;
 };
 
+// An impl that this machine may be unable to run as its name says (a library found at run time
+// older than the one built against, a setting of the environment that overrides the impl's own)
+// says so before a campaign is written: static void check_runnable() throws UsageError saying
+// what is wrong (defined in its CUDA translation unit).
+template <class Impl>
+concept ChecksItCanRun = requires { Impl::check_runnable(); };
+
 }  // namespace fpv

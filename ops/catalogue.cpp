@@ -56,6 +56,7 @@ ImplInfo make_impl() {
             info.missing = Impl::missing;
         }
     }
+    if constexpr (ChecksItCanRun<Impl>) info.check_runnable = &Impl::check_runnable;
 #endif
     if constexpr (IsMutant<Impl>) {
         // A mutant is held to its parent's domain and claims.

@@ -1,5 +1,5 @@
 // gemm64's inputs as whole products, for impls that multiply whole matrices (a library's GEMM,
-// core/matrix_product.h): a block is one batch, its n x n entries in row-major order, and its
+// core/matrix_product.h): a block is one batch, its m x n entries in row-major order, and its
 // A and B are the batch's matrices (ops/gemm64/matrices.h).
 #pragma once
 
@@ -11,7 +11,7 @@ namespace fpv::gemm64 {
 struct Batches {
     FPV_HD static BlockShape shape(const Operands& in) {
         const Shape s = Shape::of(in.c);
-        return {s.n, s.n, s.k};
+        return {s.m, s.n, s.k};
     }
     FPV_HD static uint64_t position(const Operands& in) {
         return uint64_t{entry_row(in.a)} * Shape::of(in.c).n + entry_column(in.a);

@@ -42,7 +42,7 @@ uint32_t sixteenths(std::string_view value, std::string_view spec) {
 }  // namespace
 
 uint64_t parse_shape(Draw draw, std::string_view args, std::string_view spec) {
-    Shape s{kDefaultK, draw, 0, draw == Draw::midpoint ? 1 : kDefaultN};
+    Shape s{kDefaultK, draw, 0, 0, draw == Draw::midpoint ? 1 : kDefaultN};  // m 0: as n
     if (draw == Draw::spread) s.parameter = kDefaultPhi16;
     if (draw == Draw::span) s.parameter = kDefaultSpan;
     while (!args.empty()) {
@@ -54,6 +54,8 @@ uint64_t parse_shape(Draw draw, std::string_view args, std::string_view spec) {
         const std::string_view name = item.substr(0, equals), value = item.substr(equals + 1);
         if (name == "k") {
             s.k = bounded(name, value, 1, kMaxK, spec);
+        } else if (name == "m") {
+            s.m = bounded(name, value, 1, kMaxM, spec);
         } else if (name == "n") {
             s.n = bounded(name, value, 1, kMaxN, spec);
         } else if (name == "phi" && draw == Draw::spread) {
@@ -61,14 +63,15 @@ uint64_t parse_shape(Draw draw, std::string_view args, std::string_view spec) {
         } else if (name == "e" && draw == Draw::span) {
             s.parameter = bounded(name, value, 0, 1022, spec);
         } else {
-            refuse(spec, "unknown argument '" + std::string(name) + "' (this class takes k, n" +
+            refuse(spec, "unknown argument '" + std::string(name) + "' (this class takes k, m, n" +
                              (draw == Draw::spread ? ", phi" : draw == Draw::span ? ", e" : "") + ")");
         }
     }
+    if (s.m == 0) s.m = s.n;
     if (draw == Draw::cancellation && s.k < 3) refuse(spec, "cancellation needs k of 3 or more");
     if (draw == Draw::midpoint && s.k < 2) refuse(spec, "midpoint needs k of 2 or more");
-    // Each entry's last term is tuned to its own row and column: one entry a product.
-    if (draw == Draw::midpoint && s.n != 1) refuse(spec, "midpoint entries are one a product: n is 1");
+    // Each entry's last term is A's, tuned to its row, and B's last entry is 1: one column a product.
+    if (draw == Draw::midpoint && s.n != 1) refuse(spec, "midpoint entries are one column a product: n is 1");
     return s.word();
 }
 

@@ -86,15 +86,8 @@ void compare_with_native(const MatrixProduct& p) {
     cuda_check(cudaFreeAsync(native, stream), "cudaFreeAsync");
 }
 
-void cublas_multiply(const MatrixProduct& p, const CublasSettings& settings) {
-    const auto stream = static_cast<cudaStream_t>(p.stream);
-    CublasHandle& h = cublas_handle(p.device);
-    cublas_check(cublasSetStream(h.handle, stream), "cublasSetStream");
-    if (settings.strategy == CublasStrategy::native) {
-        cublas_check(cublasSetMathMode(h.handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
-        dgemm(h.handle, p, p.c, p.ldc);
-        return;
-    }
+void cublas_check_runnable(const CublasSettings& settings) {
+    if (settings.strategy == CublasStrategy::native) return;
 #if CUBLAS_VERSION >= 130100
     // The library found at run time may be older than the headers built against.
     static const int loaded = [] {
@@ -113,6 +106,23 @@ void cublas_multiply(const MatrixProduct& p, const CublasSettings& settings) {
         throw UsageError("CUBLAS_EMULATION_STRATEGY is set, which overrides the strategy of every cuBLAS emulation "
                          "impl: unset it");
     }
+#else
+    throw UsageError("this fpverify was built against cuBLAS " + std::to_string(CUBLAS_VERSION) +
+                     ", which has no FP64 emulation (13.1 or later): only gemm64.cublas_native runs");
+#endif
+}
+
+void cublas_multiply(const MatrixProduct& p, const CublasSettings& settings) {
+    const auto stream = static_cast<cudaStream_t>(p.stream);
+    CublasHandle& h = cublas_handle(p.device);
+    cublas_check(cublasSetStream(h.handle, stream), "cublasSetStream");
+    if (settings.strategy == CublasStrategy::native) {
+        cublas_check(cublasSetMathMode(h.handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+        dgemm(h.handle, p, p.c, p.ldc);
+        return;
+    }
+#if CUBLAS_VERSION >= 130100
+    cublas_check_runnable(settings);
     if (h.default_max_bits == 0) {
         cublas_check(cublasGetFixedPointEmulationMaxMantissaBitCount(h.handle, &h.default_max_bits),
                      "cublasGetFixedPointEmulationMaxMantissaBitCount");
@@ -139,8 +149,7 @@ void cublas_multiply(const MatrixProduct& p, const CublasSettings& settings) {
           "cublasSetFixedPointEmulationMantissaBitCountPointer");
     compare_with_native(p);
 #else
-    throw UsageError("this fpverify was built against cuBLAS " + std::to_string(CUBLAS_VERSION) +
-                     ", which has no FP64 emulation (13.1 or later): only gemm64.cublas_native runs");
+    cublas_check_runnable(settings);
 #endif
 }
 

@@ -25,6 +25,11 @@ struct CublasSettings {
 // Runs the product with cuBLAS on p.stream (ops/gemm64/cublas.cu, CUDA builds only).
 void cublas_multiply(const MatrixProduct& p, const CublasSettings& settings);
 
+// Throws UsageError where an emulation cannot run as its settings say: this build's cuBLAS or
+// the one loaded older than 13.1, or CUBLAS_EMULATION_STRATEGY set (it overrides every impl's
+// strategy). Native DGEMM always can. (ops/gemm64/cublas.cu, CUDA builds only.)
+void cublas_check_runnable(const CublasSettings& settings);
+
 // The operands cuBLAS's emulation without special-value support (and GEMMul8) is documented
 // for, as far as one entry can tell: its row of A and column of B finite. On the host and the
 // GPU (FiniteTermsDomain, whose entries the GPU then judges); out of line, since it makes every
@@ -53,6 +58,7 @@ template <const ImplSpec& kSpec, const CublasSettings& kSettings>
 struct Cublas : WholeProductImpl, FiniteTermsDomain<!kSettings.specials> {
     static constexpr const ImplSpec& spec = kSpec;
     static void multiply(const MatrixProduct& p) { cublas_multiply(p, kSettings); }
+    static void check_runnable() { cublas_check_runnable(kSettings); }
 };
 
 inline constexpr std::string_view kDgemmClaim =

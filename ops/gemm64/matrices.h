@@ -4,8 +4,8 @@
 // neither a compiler's contractions nor the host's rounding mode, which the judges change, can
 // alter a value.
 //
-// An input is one entry C[i][j] of C = A * B for one batch's A (n x k) and B (k x n). Its three
-// words: the entry (i:j), the batch's key, and the shape word, which says k, n and how the
+// An input is one entry C[i][j] of C = A * B for one batch's A (m x k) and B (k x n). Its three
+// words: the entry (i:j), the batch's key, and the shape word, which says k, m, n and how the
 // entries are drawn (the class), so that the terms of the entry follow from the input alone.
 #pragma once
 
@@ -30,30 +30,33 @@ enum class Draw : uint8_t {
     midpoint,      // entries of (-1, 1) and a last term that puts the entry next to a rounding midpoint
 };
 
-// The most terms the exact accumulator holds without rounding.
-inline constexpr uint32_t kMaxK = static_cast<uint32_t>(exact_dot::kMaxTerms);
-inline constexpr uint32_t kMaxN = 0xffff;
+// The largest k, m and n the shape word holds (the exact accumulator holds 2^22 terms).
+inline constexpr uint32_t kMaxK = uint32_t{1} << 20;
+inline constexpr uint32_t kMaxM = uint32_t{1} << 15, kMaxN = kMaxM;
+static_assert(kMaxK <= exact_dot::kMaxTerms);
 
-// The shape word: k in bits 0-23, the draw in 24-31, its parameter in 32-47 (spread: phi in
-// sixteenths; span: E), n in 48-63.
+// The shape word: k - 1 in bits 0-19, the draw in 20-23, its parameter in 24-33 (spread: phi in
+// sixteenths; span: E), m - 1 in 34-48, n - 1 in 49-63. Counts less one, so that each field's
+// largest value is a power of two. (Generator version 1 had k in 0-23, the draw in 24-31, the
+// parameter in 32-47, n in 48-63 and m = n: the classes' version says which a stored input is.)
 struct Shape {
-    uint32_t k = 0;
+    uint32_t k = 1;
     Draw draw = Draw::uniform;
     uint32_t parameter = 0;
-    uint32_t n = 0;
+    uint32_t m = 1, n = 1;
 
     FPV_HD static Shape of(uint64_t word) {
-        return {static_cast<uint32_t>(word & 0xffffff), static_cast<Draw>((word >> 24) & 0xff),
-                static_cast<uint32_t>((word >> 32) & 0xffff), static_cast<uint32_t>(word >> 48)};
+        return {static_cast<uint32_t>(word & 0xfffff) + 1, static_cast<Draw>((word >> 20) & 0xf),
+                static_cast<uint32_t>((word >> 24) & 0x3ff), static_cast<uint32_t>((word >> 34) & 0x7fff) + 1,
+                static_cast<uint32_t>(word >> 49) + 1};
     }
     FPV_HD uint64_t word() const {
-        return uint64_t{k} | (uint64_t{static_cast<uint8_t>(draw)} << 24) | (uint64_t{parameter} << 32) |
-               (uint64_t{n} << 48);
+        return uint64_t{k - 1} | (uint64_t{static_cast<uint8_t>(draw)} << 20) | (uint64_t{parameter} << 24) |
+               (uint64_t{m - 1} << 34) | (uint64_t{n - 1} << 49);
     }
 };
 
-// The entry of an input's first word, and the input words of entry `index` of a class: batch
-// index / n^2, then row-major within the batch.
+// The entry of an input's first word: its row in the high half, its column in the low.
 FPV_HD inline uint32_t entry_row(uint64_t entry) { return static_cast<uint32_t>(entry >> 32); }
 FPV_HD inline uint32_t entry_column(uint64_t entry) { return static_cast<uint32_t>(entry); }
 

@@ -30,9 +30,10 @@ namespace {
 using gemm64::EntryTerms;
 using gemm64::Shape;
 
-const std::vector<std::string> kEveryClass = {"uniform:k=64",     "signed:k=64",        "spread:phi=8:k=64",
-                                              "span:e=1022:k=64", "cancellation:k=65",  "subnormal:k=64",
-                                              "overflow:k=64",    "specials:k=64",      "midpoint:k=64"};
+// Some of them rectangular: m rows, n columns.
+const std::vector<std::string> kEveryClass = {"uniform:k=64:m=5:n=90", "signed:k=64:m=70:n=3", "spread:phi=8:k=64",
+                                              "span:e=1022:k=64",      "cancellation:k=65",    "subnormal:k=64",
+                                              "overflow:k=64",         "specials:k=64",        "midpoint:k=64:m=9"};
 
 InputSet inputs(const std::string& spec, uint64_t seed = 1) { return resolve_class(spec, op_named("gemm64"), seed); }
 
@@ -50,8 +51,21 @@ TEST(Gemm64Classes, ParseTheirShapesAndRefuseWhatTheyCannotMean) {
     EXPECT_EQ(s.draw, gemm64::Draw::spread);
     EXPECT_EQ(Shape::of(inputs("uniform:").first).k, 256u);  // the defaults
     EXPECT_EQ(Shape::of(inputs("uniform:").first).n, 64u);
-    for (const char* bad : {"uniform:k=0", "uniform:k=5000000", "uniform:q=3", "uniform:k", "span:e=1023",
-                            "spread:phi=0.1", "spread:phi=16", "uniform:phi=2", "cancellation:k=2", "uniform:n=70000"}) {
+    EXPECT_EQ(Shape::of(inputs("uniform:").first).m, 64u);
+    EXPECT_EQ(Shape::of(inputs("uniform:n=9").first).m, 9u) << "m is n unless given";
+    const Shape r = Shape::of(inputs("span:e=1022:m=32768:n=1:k=1048576").first);  // every field at its largest
+    EXPECT_EQ(r.m, 32768u);
+    EXPECT_EQ(r.n, 1u);
+    EXPECT_EQ(r.k, 1048576u);
+    EXPECT_EQ(r.parameter, 1022u);
+    EXPECT_EQ(r.draw, gemm64::Draw::span);
+    const Shape one = Shape::of(inputs("midpoint:k=2:n=1:m=1").first);  // every field at its least
+    EXPECT_EQ(one.m + one.n, 2u);
+    EXPECT_EQ(one.k, 2u);
+    EXPECT_EQ(one.draw, gemm64::Draw::midpoint);
+    for (const char* bad : {"uniform:k=0", "uniform:k=1048577", "uniform:q=3", "uniform:k", "span:e=1023",
+                            "spread:phi=0.1", "spread:phi=16", "uniform:phi=2", "cancellation:k=2", "uniform:n=32769",
+                            "uniform:m=0", "uniform:m=32769", "midpoint:m=4:n=2"}) {
         EXPECT_THROW(inputs(bad), UsageError) << bad;
     }
     // The shape is part of the key: another k draws other matrices.
@@ -67,6 +81,17 @@ TEST(Gemm64Classes, NumberEntriesBatchByBatchRowMajor) {
         EXPECT_EQ(in.b, set.input(index - index % 16).b) << "one key a batch";
     }
     EXPECT_NE(set.input(0).b, set.input(16).b);
+    // A rectangular product: m x n entries a batch, still row-major.
+    const InputSet wide = inputs("uniform:k=8:m=3:n=5");
+    for (uint64_t index = 0; index < 40; ++index) {
+        const Operands in = wide.input(index);
+        EXPECT_EQ(gemm64::entry_row(in.a), (index % 15) / 5) << index;
+        EXPECT_EQ(gemm64::entry_column(in.a), index % 5) << index;
+        EXPECT_EQ(in.b, wide.input(index - index % 15).b) << "one key a batch";
+        const BlockShape shape = gemm64::Batches::shape(in);
+        EXPECT_EQ(shape.m * 100 + shape.n * 10 + shape.k, 358u);
+        EXPECT_EQ(gemm64::Batches::position(in), index % 15);
+    }
     // Entries of one row share A's row, entries of one column B's column: they are one product's.
     const Operands e00 = set.input(0), e01 = set.input(1), e10 = set.input(4);
     EXPECT_EQ(row_of_a(e00), row_of_a(e01));
@@ -133,7 +158,7 @@ TEST(Gemm64Classes, MidpointEntriesLieWithinTwoToTheMinusFortyUlpOfAMidpoint) {
     EXPECT_THROW(inputs("midpoint:k=64:n=2"), UsageError);
     EXPECT_THROW(inputs("midpoint:k=1"), UsageError);
     EXPECT_EQ(Shape::of(inputs("midpoint:").first).n, 1u);
-    for (const std::string spec : {"midpoint:k=2", "midpoint:k=64", "midpoint:k=1000"}) {
+    for (const std::string spec : {"midpoint:k=2", "midpoint:k=64:m=7", "midpoint:k=1000"}) {
         const InputSet set = inputs(spec);
         for (uint64_t index = 0; index < 300; ++index) {
             const Operands in = set.input(index * 13);

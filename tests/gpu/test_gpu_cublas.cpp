@@ -1,13 +1,19 @@
 // gemm64's cuBLAS impls (ops/gemm64/cublas_impls.h) through the whole-product path: the batches'
 // matrices made on the GPU, multiplied by cuBLAS, each entry read back where its input says, and
 // what ran recorded for every product.
+#include <cstdlib>
+#include <filesystem>
+
 #include "core/matrix_product.h"
 #include "tests/gpu/gemm_campaign.h"
 #include "tests/gpu/gpu_test_support.h"
+#include "tests/test_support.h"
 
 namespace fpv {
 namespace {
 
+using testing::CommandResult;
+using testing::run_fpverify;
 using testing::run_gemm_campaign;
 
 // One term an entry: native DGEMM's entry is the product rounded once, the correctly rounded
@@ -71,6 +77,41 @@ TEST(GpuCublas, EagerEmulationRunsReportsItsBitsAndIsComparedWithNative) {
     const ProductsRun& fixed = units[2].tally.products_run;
     ASSERT_EQ(fixed.by_bits.size(), 1u);
     EXPECT_EQ(fixed.by_bits.begin()->first, 55);
+}
+
+// What a GPU cannot run is refused before the database is touched (a product too large for it,
+// an emulation whose strategy CUBLAS_EMULATION_STRATEGY would override), and a resume is refused
+// the same way, naming the unit.
+TEST(GpuCublas, WhatCannotRunIsRefusedBeforeTheCampaignIsWritten) {
+    FPV_NEEDS_GPU();
+    testing::TempDir dir;
+    const auto run = [&](const std::string& db, const std::string& impl, const std::string& spec) {
+        return run_fpverify({"run", "--db", db, "--impl", impl, "--classes", spec, "--count", "1e9", "--for", "1s",
+                             "--backend", "gpu", "--no-progress", "--quiet"});
+    };
+    // 2^20 x 2^15 twice over: 512 GiB of operands.
+    const CommandResult huge = run(dir.path("huge.db"), "gemm64.cublas_native", "uniform:k=1048576:m=32768:n=32768");
+    EXPECT_EQ(huge.status, kExitUsage) << huge.err;
+    EXPECT_TRUE(testing::contains(huge.err, "more than a third")) << huge.err;
+    EXPECT_TRUE(testing::contains(huge.err, "unit 0 (gemm64.cublas_native x uniform:k=1048576")) << huge.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.path("huge.db")));
+
+    setenv("CUBLAS_EMULATION_STRATEGY", "performant", 1);
+    const CommandResult overridden = run(dir.path("env.db"), "gemm64.cublas_native,gemm64.cublas_emu_eager", "uniform:k=64");
+    const CommandResult native = run(dir.path("native.db"), "gemm64.cublas_native", "uniform:k=64");
+    unsetenv("CUBLAS_EMULATION_STRATEGY");
+    EXPECT_EQ(overridden.status, kExitUsage) << overridden.err;
+    EXPECT_TRUE(testing::contains(overridden.err, "CUBLAS_EMULATION_STRATEGY is set")) << overridden.err;
+    EXPECT_FALSE(std::filesystem::exists(dir.path("env.db")));
+    EXPECT_EQ(native.status, kExitRuntime) << "native DGEMM has no strategy to override: " << native.err;
+
+    const CommandResult stopped = run(dir.path("stopped.db"), "gemm64.cublas_emu_eager", "uniform:k=64");
+    ASSERT_EQ(stopped.status, kExitRuntime) << stopped.err;  // stopped by --for, to be resumed
+    setenv("CUBLAS_EMULATION_STRATEGY", "eager", 1);
+    const CommandResult resumed = run_fpverify({"resume", "--db", dir.path("stopped.db"), "--no-progress", "--quiet"});
+    unsetenv("CUBLAS_EMULATION_STRATEGY");
+    EXPECT_EQ(resumed.status, kExitUsage) << resumed.err;
+    EXPECT_TRUE(testing::contains(resumed.err, "unit 0 (gemm64.cublas_emu_eager x uniform:k=64)")) << resumed.err;
 }
 
 }  // namespace

@@ -35,10 +35,12 @@ TEST(GpuEntryJudge, WholeProductsJudgedOnTheGpuGiveTheHostsTalliesOnEveryClass) 
     testing::TempDir dir;
     const std::vector<std::string> impls{"gemm64.cublas_native", "gemm64.cublas_emu_eager_nospecials",
                                          "gemm64.cublas_emu_fixed55"};
-    // n = 40: tiles of 16 entries cut by the edge of the product and by the batches.
-    const std::vector<std::string> classes{"uniform:k=100:n=40",  "signed:k=33:n=40",      "spread:phi=4:k=64:n=40",
-                                           "span:e=1000:k=64:n=40", "cancellation:k=65:n=40", "subnormal:k=17:n=40",
-                                           "overflow:k=16:n=40",  "specials:k=64:n=40",    "midpoint:k=20"};
+    // n = 40: tiles of 16 entries cut by the edge of the product and by the batches; some
+    // products rectangular (m rows).
+    const std::vector<std::string> classes{
+        "uniform:k=100:m=24:n=40", "signed:k=33:m=67:n=40", "spread:phi=4:k=64:n=40", "span:e=1000:k=64:n=40",
+        "cancellation:k=65:n=40",  "subnormal:k=17:m=1:n=40", "overflow:k=16:n=40",  "specials:k=64:m=19:n=40",
+        "midpoint:k=20:m=45"};
     const uint64_t count = 3 * 40 * 40 + 77;
     const auto host = run_on_gpu(dir.path("host.db"), impls, classes, count, ReferenceMode::fast);
     const auto gpu = run_on_gpu(dir.path("gpu.db"), impls, classes, count, ReferenceMode::exact);

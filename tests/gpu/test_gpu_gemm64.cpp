@@ -11,7 +11,7 @@ namespace {
 std::vector<UnitState> run_units(const std::string& db, const std::string& backend_name, std::unique_ptr<Backend> backend) {
     const CampaignSpec spec = testing::gemm_spec(
         {"gemm64.dot_fma", "gemm64.dot_muladd", "gemm64.dot_exact", "gemm64.dot_exact_rd"},
-        {"all", "uniform:k=4096:n=128"}, uint64_t{1} << 14, backend_name, ReferenceMode::exact);
+        {"all", "uniform:k=4096:m=100:n=128"}, uint64_t{1} << 14, backend_name, ReferenceMode::exact);
     return testing::run_gemm_campaign(db, spec, *backend);
 }
 

@@ -37,6 +37,13 @@ public:
     virtual ~Backend() = default;
     virtual std::string describe() const = 0;
     virtual void run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) = 0;
+    // Throws UsageError where this backend cannot judge `impl` on `inputs` at all (a product
+    // larger than a GPU holds, a library the impl needs too old or overridden), so that a
+    // campaign is refused before it is written or resumed. By default every unit can run.
+    virtual void check_runnable(const ImplInfo& impl, const InputSet& inputs) const {
+        (void)impl;
+        (void)inputs;
+    }
     // Seconds the GPU and the host each spent waiting for the other (zero on the CPU).
     virtual double gpu_wait_seconds() const { return 0; }
     virtual double host_wait_seconds() const { return 0; }

@@ -56,6 +56,19 @@ int threads_for(int threads, const MpiJob* job) {
     return std::max(1, usable / job->ranks_on_this_host());
 }
 
+void check_units_runnable(const Backend& backend, const std::vector<UnitState>& units,
+                          const std::vector<InputSet>& inputs) {
+    for (size_t i = 0; i < units.size() && i < inputs.size(); ++i) {
+        if (units[i].done()) continue;
+        try {
+            backend.check_runnable(impl_named(units[i].impl), inputs[i]);
+        } catch (const UsageError& e) {
+            throw UsageError("unit " + std::to_string(units[i].ordinal) + " (" + units[i].impl + " x " +
+                             units[i].input_class + "): " + e.what());
+        }
+    }
+}
+
 namespace {
 
 // What every rank needs to judge any unit of the campaign: its spec and units as rank 0 has them.

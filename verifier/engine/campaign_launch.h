@@ -39,6 +39,11 @@ std::vector<int> devices_for(const std::string& backend, const std::string& devi
 // OMP_NUM_THREADS is set or mpirun already bound each rank to its own cores.
 int threads_for(int threads, const MpiJob* job);
 
+// Throws UsageError for the first unit with inputs left that `backend` cannot run
+// (Backend::check_runnable), naming it.
+void check_units_runnable(const Backend& backend, const std::vector<UnitState>& units,
+                          const std::vector<InputSet>& inputs);
+
 // Runs a launched campaign, holding its lease, in this process or (with `job`, on rank 0)
 // across the ranks. Returns the exit status.
 int execute_launched(Launched& launched, const ExecuteOptions& options, MpiJob* job);

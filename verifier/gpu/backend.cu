@@ -28,6 +28,7 @@
 #include "verifier/gpu/cuda_check.cuh"
 #include "verifier/gpu/backend.h"
 #include "verifier/gpu/kernels.cuh"
+#include "verifier/gpu/product_room.h"
 #include "verifier/gpu/tail_pieces.h"
 
 namespace fpv {
@@ -95,6 +96,7 @@ struct Device {
     int id = 0;
     std::string name;
     int multiprocessors = 0;
+    size_t total_bytes = 0;  // its memory
     cudaStream_t stream = nullptr;
     Slot slots[kSlots];
     Operands* vectors = nullptr;
@@ -215,6 +217,8 @@ public:
             d.name = prop.name;
             d.multiprocessors = prop.multiProcessorCount;
             FPV_CUDA(cudaSetDevice(d.id));
+            size_t free_bytes = 0;
+            FPV_CUDA(cudaMemGetInfo(&free_bytes, &d.total_bytes));
             FPV_CUDA(cudaStreamCreateWithFlags(&d.stream, cudaStreamNonBlocking));
             for (Slot& s : d.slots) {
                 FPV_CUDA(cudaEventCreate(&s.start));
@@ -248,6 +252,19 @@ public:
             }
             cudaFree(d.vectors);
             cudaStreamDestroy(d.stream);
+        });
+    }
+
+    void check_runnable(const ImplInfo& impl, const InputSet& inputs) const override {
+        if (impl.check_runnable != nullptr) impl.check_runnable();
+        if (!impl.whole_products) return;
+        with_op(inputs.op, [&](auto op_tag) {
+            using Op = typename decltype(op_tag)::type;
+            if constexpr (!is_none<typename Op::products>) {
+                // Every product of a class has the shape of its first.
+                const BlockShape shape = Op::products::shape(inputs.input(0));
+                for (const Device& d : devices_) gpu::refuse_product_too_large(impl.name, shape, d.id, d.total_bytes);
+            }
         });
     }
 

@@ -15,6 +15,7 @@
 #include "core/operands.h"
 #include "core/usage_error.h"
 #include "verifier/gpu/cuda_check.cuh"
+#include "verifier/gpu/product_room.h"
 
 namespace fpv::gpu {
 
@@ -137,18 +138,9 @@ void launch_products(const std::string& impl_name, Generator generator, const Pr
         const uint64_t block_begin = index - Blocks::position(seen);
         const uint64_t block_end = block_begin + uint64_t{shape.m} * shape.n;
         const Operands first = generator(block_begin);
-        const uint64_t doubles = uint64_t{shape.m} * shape.k + uint64_t{shape.k} * shape.n + uint64_t{shape.m} * shape.n;
+        const uint64_t doubles = product_doubles(shape);
         if (doubles > buffers.capacity) {
-            // Room for the impl's own workspace too (an emulation's slices, a native product to
-            // compare): the operands may take a third of the GPU's memory. Measured against the
-            // total, not what is free now, which the stream's pool of freed blocks makes vary.
-            if (doubles * sizeof(double) * 3 > total_bytes) {
-                throw UsageError(impl_name + ": a product of " + std::to_string(shape.m) + " x " +
-                                 std::to_string(shape.k) + " by " + std::to_string(shape.k) + " x " +
-                                 std::to_string(shape.n) + " needs " + std::to_string(doubles * sizeof(double) >> 20) +
-                                 " MiB of operands, more than a third of the " + std::to_string(total_bytes >> 20) +
-                                 " MiB of GPU " + std::to_string(device) + ": choose a smaller n or k");
-            }
+            refuse_product_too_large(impl_name, shape, device, total_bytes);
             if (buffers.matrices != nullptr) FPV_CUDA(cudaFreeAsync(buffers.matrices, a.stream));
             buffers.matrices = nullptr;
             FPV_CUDA(cudaMallocAsync(&buffers.matrices, doubles * sizeof(double), a.stream));
