@@ -49,16 +49,18 @@ struct Term {
     bool negative;
 };
 
-// Every term within 250 bits of the lowest one: a 256-bit two's complement accumulator in four
-// words with unit 2^lowest. Each term is added as four words built without branches.
-FPV_HD FPV_INLINE Rounded64 sum_narrow(const Term* terms, int count, int lowest) {
+// A 256-bit two's complement accumulator in four words, its unit 2^lowest: room for terms
+// within 250 bits of it, and their carries.
+struct Words256 {
     uint64_t w0 = 0, w1 = 0, w2 = 0, w3 = 0;
-    for (int i = 0; i < count; ++i) {
-        const int offset = terms[i].lsb_exponent - lowest;  // at most 250 - 1
+
+    // Adds the term, `offset` = its lsb_exponent - lowest (0 to 249), as four words built
+    // without branches.
+    FPV_HD FPV_INLINE void add(const Term& term, int offset) {
         const int word = offset >> 6, shift = offset & 63;
-        const uint64_t m = terms[i].significand;
+        const uint64_t m = term.significand;
         const uint64_t lo = m << shift, hi = (m >> 1) >> (63 - shift);
-        const uint64_t flip = terms[i].negative ? ~uint64_t{0} : 0;  // -x = ~x + 1
+        const uint64_t flip = term.negative ? ~uint64_t{0} : 0;  // -x = ~x + 1
         const uint64_t a0 = (word == 0 ? lo : 0) ^ flip;
         const uint64_t a1 = (word == 1 ? lo : word == 0 ? hi : 0) ^ flip;
         const uint64_t a2 = (word == 2 ? lo : word == 1 ? hi : 0) ^ flip;
@@ -71,6 +73,14 @@ FPV_HD FPV_INLINE Rounded64 sum_narrow(const Term* terms, int count, int lowest)
         w2 = static_cast<uint64_t>(t);
         w3 = w3 + a3 + static_cast<uint64_t>(t >> 64);
     }
+    FPV_HD int sign() const { return (w3 >> 63) != 0 ? -1 : (w0 | w1 | w2 | w3) != 0 ? 1 : 0; }
+};
+
+// Every term within 250 bits of the lowest one, summed in Words256.
+FPV_HD FPV_INLINE Rounded64 sum_narrow(const Term* terms, int count, int lowest) {
+    Words256 sum;
+    for (int i = 0; i < count; ++i) sum.add(terms[i], terms[i].lsb_exponent - lowest);
+    uint64_t w0 = sum.w0, w1 = sum.w1, w2 = sum.w2, w3 = sum.w3;
     const bool negative = (w3 >> 63) != 0;
     if (negative) {  // two's complement negation, word by word from the bottom
         u128 t = static_cast<u128>(~w0) + 1;

@@ -4,7 +4,8 @@
 // the exact value q lies against the rounding interval around the result r, answered by the
 // sign of an exact residual: x - (r + d ulp) y for a quotient, x - (r + d ulp)^2 for a square
 // root, 1 - (r + d ulp)^2 x for a reciprocal square root, an exact multi-word sum for sums,
-// products and fused multiply-adds.
+// products and fused multiply-adds: nearly always 256 bits below the highest bit, with operands
+// far below it counted by their sign alone (Window), else a wide sum.
 //
 // A check certifies or declines; it never says "wrong". It settles results of every kind from
 // finite operands, overflow to infinity, subnormals, zeros and ties included, and declines
@@ -256,24 +257,83 @@ struct Terms {
         const int above = lsb_exponent + 64 - clz64(significand);
         highest = above > highest ? above : highest;
     }
-    FPV_HD void add(const Finite& v, bool negate = false) { add(v.m, v.e, v.negative != negate); }
-    // The exact product of two operands, as two terms of 64 bits.
-    FPV_HD void add_product(const Finite& a, const Finite& b, bool negate = false) {
-        const u128 p = static_cast<u128>(a.m) * b.m;
-        const bool negative = (a.negative != b.negative) != negate;
-        add(static_cast<uint64_t>(p), a.e + b.e, negative);
-        add(static_cast<uint64_t>(p >> 64), a.e + b.e + 64, negative);
+};
+
+FPV_HD FPV_INLINE int above(const exact::detail::Term& t) { return t.lsb_exponent + 64 - clz64(t.significand); }
+
+// A sum whose terms fall in two groups: the upper, within 250 bits of the highest bit of any
+// term, summed exactly in Words256 above `floor`, and the lower, wholly below the floor (by 3
+// bits more, room for their carries) and all of one sign. The upper sum is a multiple of 2^L, L
+// the lowest bit of its terms, and the lower sum smaller than 2^L: the upper sign decides, or
+// where the upper terms cancel, the lower. This is the sum of operands whose exponents lie far
+// apart (an addend far below a product, an operand far below the other), which would otherwise
+// take the wide sum, and it is summed once for all the offsets a check asks about.
+struct Window {
+    exact::detail::Words256 upper;
+    int floor = 0;
+    int lower = 0;  // the lower group's sign, 0 while it is empty
+
+    // False where a term straddles the floor or the lower terms differ in sign.
+    FPV_HD FPV_INLINE bool open(const Terms& t) {
+        floor = t.highest - 250;
+        bool settled = true;
+        for (int i = 0; i < t.count; ++i) settled = take(t.term[i]) && settled;
+        return settled;
+    }
+    // The same for a fixed number of terms, zeros among them standing for nothing: loops of a
+    // length known when compiling, no array indexed at run time.
+    template <int N>
+    FPV_HD FPV_INLINE bool open(const exact::detail::Term (&terms)[N]) {
+        int highest = -(1 << 20);
+        for (int i = 0; i < N; ++i) {
+            if (terms[i].significand != 0 && above(terms[i]) > highest) highest = above(terms[i]);
+        }
+        floor = highest - 250;
+        bool settled = true;
+        for (int i = 0; i < N; ++i) settled = (terms[i].significand == 0 || take(terms[i])) && settled;
+        return settled;
+    }
+    FPV_HD FPV_INLINE bool take(const exact::detail::Term& term) {
+        if (term.lsb_exponent >= floor) {
+            upper.add(term, term.lsb_exponent - floor);
+            return true;
+        }
+        if (above(term) > floor - 3) return false;
+        const int s = term.negative ? -1 : 1;
+        if (lower == -s) return false;
+        lower = s;
+        return true;
+    }
+    // The sign of the sum plus `extra`, a term of at most a few bits at or above the floor whose
+    // top lies at or below the highest bit.
+    FPV_HD FPV_INLINE int sign_with(const exact::detail::Term& extra) const {
+        exact::detail::Words256 w = upper;
+        if (extra.significand != 0) w.add(extra, extra.lsb_exponent - floor);
+        const int s = w.sign();
+        return s != 0 ? s : lower;
     }
 };
 
-FPV_HD FPV_INLINE int sign_of(const Terms& t) {
-    if (t.count == 0) return 0;
-    const exact::Rounded64 s = t.highest - t.lowest <= 250 ? exact::detail::sum_narrow(t.term, t.count, t.lowest)
-                                                           : exact::detail::sum_wide(t.term, t.count, t.lowest, t.highest);
-    return s.zero() ? 0 : s.negative ? -1 : 1;
+// The sign of a sum by its Window; false where the window does not settle it.
+FPV_HD FPV_INLINE bool sign_by_window(const Terms& t, int& sign) {
+    Window w;
+    if (!w.open(t)) return false;
+    sign = w.sign_with({0, w.floor, false});
+    return true;
 }
 
-FPV_HD FPV_INLINE int above(const exact::detail::Term& t) { return t.lsb_exponent + 64 - clz64(t.significand); }
+FPV_HD FPV_INLINE int sign_of(const Terms& t) {
+    if (t.count == 0) return 0;
+    if (t.highest - t.lowest <= 250) {
+        exact::detail::Words256 sum;
+        for (int i = 0; i < t.count; ++i) sum.add(t.term[i], t.term[i].lsb_exponent - t.lowest);
+        return sum.sign();
+    }
+    int sign = 0;
+    if (sign_by_window(t, sign)) return sign;
+    const exact::Rounded64 s = exact::detail::sum_wide(t.term, t.count, t.lowest, t.highest);
+    return s.zero() ? 0 : s.negative ? -1 : 1;
+}
 
 // Terms wholly below the lowest bit of all the others (and of `floor`) change the sign of the
 // sum only by their own sign when the rest is zero: the rest is a multiple of a power of two
@@ -312,10 +372,9 @@ FPV_HD FPV_INLINE bool compress_far_below(Terms& t, int floor) {
     return false;
 }
 
-FPV_HD FPV_INLINE bool sum_rounds_to(const Terms& exact_value, uint64_t result, Rounding rounding, bool ftz) {
+// Whether the exact sum of `exact_value`'s terms rounds to the result r, any spread of terms.
+FPV_HD FPV_INLINE bool sum_rounds_to(const Terms& exact_value, const Result& r, Rounding rounding) {
     constexpr int kWidest = 2200;  // bits the wide sum holds
-    Result r;
-    if (!read_result<Format::binary64>(result, ftz, r)) return false;
     Terms with_result = exact_value;
     with_result.add(r.m, r.e, !r.negative);
     const auto span = [&] { return with_result.highest - (with_result.lowest < r.e - 2 ? with_result.lowest : r.e - 2); };
@@ -331,6 +390,45 @@ FPV_HD FPV_INLINE bool sum_rounds_to(const Terms& exact_value, uint64_t result, 
         const int s = sign_of(t);
         return r.negative ? -s : s;  // the sign of |q| - (|r| + d/4 ulp), q of r's sign
     });
+}
+
+// The same for the N terms of a sum, a product or a fused multiply-add (zeros stand for
+// nothing). Nearly every one: q - r summed once in a Window and asked for each
+// offset d/4 ulp, which lies at or above the floor and, d at most 4, no higher than r's own top
+// bit; the rest (a result far from the exact value, a zero result) take the general path.
+template <int N>
+FPV_HD FPV_INLINE bool sum_rounds_to(const exact::detail::Term (&exact_value)[N], uint64_t result, Rounding rounding,
+                                     bool ftz) {
+    Result r;
+    if (!read_result<Format::binary64>(result, ftz, r)) return false;
+    if (!r.zero()) {
+        exact::detail::Term with_result[N + 1];
+        for (int i = 0; i < N; ++i) with_result[i] = exact_value[i];
+        with_result[N] = {r.m, r.e, !r.negative};
+        Window window;
+        if (window.open(with_result) && r.e - 2 >= window.floor) {
+            return rounds_to(toward(rounding, r.negative), r, [&](int d) {
+                const int s =
+                    window.sign_with({static_cast<uint64_t>(d < 0 ? -d : d), r.e - 2, (d < 0) == r.negative});
+                return r.negative ? -s : s;
+            });
+        }
+    }
+    Terms t;
+    for (int i = 0; i < N; ++i) t.add(exact_value[i].significand, exact_value[i].lsb_exponent, exact_value[i].negative);
+    return sum_rounds_to(t, r, rounding);
+}
+
+// An operand as a term (zero for a zero), and the exact product of two as two terms of 64 bits.
+FPV_HD FPV_INLINE exact::detail::Term term_of(const Finite& v, bool negate = false) {
+    return {v.m, v.e, v.negative != negate};
+}
+FPV_HD FPV_INLINE void product_terms(const Finite& a, const Finite& b, exact::detail::Term& low,
+                                     exact::detail::Term& high) {
+    const u128 p = static_cast<u128>(a.m) * b.m;
+    const bool negative = a.negative != b.negative;
+    low = {static_cast<uint64_t>(p), a.e + b.e, negative};
+    high = {static_cast<uint64_t>(p >> 64), a.e + b.e + 64, negative};
 }
 
 // Operands as a flush-to-zero build reads them.
@@ -407,16 +505,17 @@ template <bool kNegateSecond>
 struct Sum {
     static constexpr bool kCompact = false;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
-        Finite x, y;
-        Terms t;
-        if (!finite_or_zero(in.a, ftz, x, t) || !finite_or_zero(in.b, ftz, y, t, kNegateSecond)) return false;
+        exact::detail::Term t[2];
+        if (!finite_or_zero(in.a, ftz, t[0]) || !finite_or_zero(in.b, ftz, t[1], kNegateSecond)) return false;
         return sum_rounds_to(t, result, rounding, ftz);
     }
-    // Zeros add nothing; infinities, NaNs and flushed subnormals decline.
-    FPV_HD static bool finite_or_zero(uint64_t bits, bool ftz, Finite& v, Terms& t, bool negate = false) {
+    // Zeros add nothing (a term of zero); infinities, NaNs and flushed subnormals decline.
+    FPV_HD static bool finite_or_zero(uint64_t bits, bool ftz, exact::detail::Term& t, bool negate = false) {
+        t = {0, 0, false};
         if (b64::is_zero(bits)) return true;
+        Finite v;
         if (!finite_operand<Format::binary64>(bits, ftz, v)) return false;
-        t.add(v, negate);
+        t = term_of(v, negate);
         return true;
     }
     // A NaN operand, or infinities that cancel.
@@ -435,8 +534,8 @@ struct Product {
         if (!finite_operand<Format::binary64>(in.a, ftz, x) || !finite_operand<Format::binary64>(in.b, ftz, y)) {
             return false;
         }
-        Terms t;
-        t.add_product(x, y);
+        exact::detail::Term t[2];
+        product_terms(x, y, t[0], t[1]);
         return sum_rounds_to(t, result, rounding, ftz);
     }
     // A NaN operand, or zero times infinity.
@@ -451,23 +550,23 @@ struct Product {
 struct FusedMultiplyAdd {
     static constexpr bool kCompact = false;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
-        Finite a, b, c;
-        Terms t;
+        Finite a, b;
+        exact::detail::Term t[3] = {};
         const bool product_zero = b64::is_zero(in.a) || b64::is_zero(in.b);
         if (!product_zero) {
             if (!finite_operand<Format::binary64>(in.a, ftz, a) || !finite_operand<Format::binary64>(in.b, ftz, b)) {
                 return false;
             }
-            t.add_product(a, b);
+            product_terms(a, b, t[0], t[1]);
         } else if (!b64::is_zero(in.a) && !finite_operand<Format::binary64>(in.a, ftz, a)) {
             return false;  // 0 * inf, NaN
         } else if (!b64::is_zero(in.b) && !finite_operand<Format::binary64>(in.b, ftz, b)) {
             return false;
         }
-        if (!Sum<false>::finite_or_zero(in.c, ftz, c, t)) return false;
+        if (!Sum<false>::finite_or_zero(in.c, ftz, t[2])) return false;
         return sum_rounds_to(t, result, rounding, ftz);
     }
-    // A NaN operand, zero times infinity, or an infinite product that the addend's opposite
+// A NaN operand, zero times infinity, or an infinite product that the addend's opposite
     // infinity cancels.
     FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
         if (Product::requires_nan(in, ftz) || is_nan(Format::binary64, in.c)) return true;

@@ -6,12 +6,15 @@
 
 #include <cstdlib>
 #include <map>
+#include <random>
 
 #include "model/input_set.h"
 #include "ops/catalogue.h"
 #include "ops/dispatch.h"
 #include "ops/judge.h"
+#include "reference/exact_check.h"
 #include "store/store.h"
+#include "tests/exact_rational.h"
 #include "tests/test_support.h"
 #include "verifier/cpu/backend.h"
 
@@ -49,6 +52,46 @@ void for_each_exact_checked_op(F&& f) {
             if constexpr (!is_none<typename decltype(tag)::type::exact_check>) f(op, tag);
         });
     }
+}
+
+// The sign of an exact sum of terms (the question every check of sums, products and fused
+// multiply-adds asks), against exact rationals: terms in one narrow span, in two groups far
+// apart (the window: the lower group of one sign, or of both, which the window declines),
+// straddling the window's floor, and cancelling exactly, over the whole range of exponents.
+TEST(ExactCheck, TheSignOfASumOfTermsIsTheRationalSumsInEveryLayout) {
+    std::mt19937_64 rng(2026);
+    const auto below = [&](uint64_t n) { return static_cast<int>(rng() % n); };
+    int windowed = 0, wide = 0;
+    for (int trial = 0; trial < 200000; ++trial) {
+        exact_check::Terms t;
+        mpq_class exact = 0;
+        const int count = 1 + below(exact_check::Terms::kMax);
+        const int layout = below(4);
+        const int upper_lsb = below(2200) - 1150;
+        const int gap = layout == 0 ? below(180) : layout == 1 ? 250 + below(1800) : 150 + below(150);
+        for (int i = 0; i < count; ++i) {
+            const bool low_group = layout != 0 && i % 2 == 1;
+            const int bits = 1 + below(64);
+            const uint64_t m = (rng() >> (64 - bits)) | (uint64_t{1} << (bits - 1));
+            const int lsb = low_group ? upper_lsb - gap - below(40) : upper_lsb + below(60);
+            // Layout 3 repeats the first term negated: sums that cancel to the lower group or to 0.
+            const bool negative = layout == 3 && i == 1 ? !t.term[0].negative : (rng() & 1) != 0;
+            const uint64_t sig = layout == 3 && i == 1 ? t.term[0].significand : m;
+            const int at = layout == 3 && i == 1 ? t.term[0].lsb_exponent : lsb;
+            t.add(sig, at, negative);
+            const mpq_class v = mpq_class(mpz_class(static_cast<unsigned long>(sig))) * power_of_two(at);
+            exact += negative ? mpq_class(-v) : v;
+        }
+        const int expected = sgn(exact);
+        ASSERT_EQ(exact_check::sign_of(t), expected) << "trial " << trial << ", layout " << layout;
+        int windowed_sign = 0;
+        if (t.highest - t.lowest > 250) {
+            (exact_check::sign_by_window(t, windowed_sign) ? windowed : wide) += 1;
+        }
+    }
+    // Every path taken often: the window settles most spread sums, the wide sum the rest.
+    EXPECT_GT(windowed, 20000);
+    EXPECT_GT(wide, 5000);
 }
 
 struct CheckCounts {
