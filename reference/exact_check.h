@@ -4,15 +4,15 @@
 // the exact value q lies against the rounding interval around the result r, answered by the
 // sign of an exact residual: x - (r + d ulp) y for a quotient, x - (r + d ulp)^2 for a square
 // root, 1 - (r + d ulp)^2 x for a reciprocal square root, an exact multi-word sum for sums,
-// products and fused multiply-adds: nearly always 256 bits below the highest bit, with operands
-// far below it counted by their sign alone (Window), else a wide sum.
+// products and fused multiply-adds: nearly always the 250 bits below the highest bit, with
+// terms far below them, of one sign, counted by that sign alone (Window), else a wide sum.
 //
 // A check certifies or declines; it never says "wrong". It settles results of every kind from
 // finite operands, overflow to infinity, subnormals, zeros and ties included, and declines
 // what it does not settle in a few integer operations: infinite and NaN operands (and
 // operations), results at or below the least normal of flush-to-zero builds (where tininess
 // after rounding matters), exact zeros of sums (whose sign follows rules of its own), sums
-// spread over more than 2200 bits. The judges send every declined input to MPFR, and MPFR
+// spread over more than 2200 bits that the window does not part. The judges send every declined input to MPFR, and MPFR
 // re-judges a fixed sample of the certified ones (reference/reference_mode.h).
 #pragma once
 
@@ -395,7 +395,8 @@ FPV_HD FPV_INLINE bool sum_rounds_to(const Terms& exact_value, const Result& r, 
 // The same for the N terms of a sum, a product or a fused multiply-add (zeros stand for
 // nothing). Nearly every one: q - r summed once in a Window and asked for each
 // offset d/4 ulp, which lies at or above the floor and, d at most 4, no higher than r's own top
-// bit; the rest (a result far from the exact value, a zero result) take the general path.
+// bit; the rest (a result far below the exact value, a zero result, terms the window cannot
+// part) take the general path.
 template <int N>
 FPV_HD FPV_INLINE bool sum_rounds_to(const exact::detail::Term (&exact_value)[N], uint64_t result, Rounding rounding,
                                      bool ftz) {
@@ -566,7 +567,7 @@ struct FusedMultiplyAdd {
         if (!Sum<false>::finite_or_zero(in.c, ftz, t[2])) return false;
         return sum_rounds_to(t, result, rounding, ftz);
     }
-// A NaN operand, zero times infinity, or an infinite product that the addend's opposite
+    // A NaN operand, zero times infinity, or an infinite product that the addend's opposite
     // infinity cancels.
     FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
         if (Product::requires_nan(in, ftz) || is_nan(Format::binary64, in.c)) return true;

@@ -119,6 +119,26 @@ TEST(CampaignInputChecks, ThreadsThatCannotStartAreExitThreeWithTheDatabaseUntou
 
 // ---- 2. databases that vanish ---------------------------------------------------------------
 
+// A stored entry of a matrix product names its input by words laid out as its class's generator
+// version says: repro of one made by another version says so and re-runs nothing.
+TEST(CampaignInputChecks, ReproOfAMatrixEntryOfAnotherGeneratorVersionRunsNothing) {
+    TempDir dir;
+    const std::string db = dir.path("g.db");
+    ASSERT_EQ(run_fpverify({"run", "--db", db, "--impl", "gemm64.dot_fma", "--classes", "overflow:k=64:m=4:n=8",
+                            "--count", "512", "--backend", "cpu", "--quiet", "--no-progress"})
+                  .status,
+              1);
+    const CommandResult same = run_fpverify({"repro", "--db", db, "--failure", "1"});
+    EXPECT_TRUE(contains(same.out, "identical")) << same.out;
+    EXPECT_TRUE(contains(same.out, "re-run   =")) << same.out;
+    sql(db, "UPDATE units SET generator_version = 1");
+    const CommandResult older = run_fpverify({"repro", "--db", db, "--failure", "1"});
+    EXPECT_EQ(older.status, 0) << older.err;
+    EXPECT_TRUE(contains(older.out, "made by version 1 of the class's generator and this build reads version 2"))
+        << older.out;
+    EXPECT_FALSE(contains(older.out, "re-run   =")) << older.out;
+}
+
 TEST(CampaignInputChecks, InMemoryAndTemporaryDatabasesAreRefused) {
     TempDir dir;  // the working directory, so that a name taken as a file lands here
     for (const char* db : {"", ":memory:", "file::memory:", "file:x?mode=memory", "file:y?mode=memory&cache=shared"}) {

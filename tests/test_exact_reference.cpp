@@ -57,27 +57,32 @@ void for_each_exact_checked_op(F&& f) {
 // The sign of an exact sum of terms (the question every check of sums, products and fused
 // multiply-adds asks), against exact rationals: terms in one narrow span, in two groups far
 // apart (the window: the lower group of one sign, or of both, which the window declines),
-// straddling the window's floor, and cancelling exactly, over the whole range of exponents.
+// straddling the window's floor, cancelling exactly, and an upper group that cancels so that
+// the lower decides, over the whole range of exponents.
 TEST(ExactCheck, TheSignOfASumOfTermsIsTheRationalSumsInEveryLayout) {
     std::mt19937_64 rng(2026);
     const auto below = [&](uint64_t n) { return static_cast<int>(rng() % n); };
-    int windowed = 0, wide = 0;
+    int windowed = 0, wide = 0, lower_decides = 0;
     for (int trial = 0; trial < 200000; ++trial) {
         exact_check::Terms t;
         mpq_class exact = 0;
-        const int count = 1 + below(exact_check::Terms::kMax);
-        const int layout = below(4);
+        // Layouts: 0 one narrow span; 1 two groups far apart; 2 two groups about the window's
+        // floor; 3 a term cancelled by the next; 4 an upper group that cancels exactly above a
+        // lower group of one sign, which then decides.
+        const int layout = below(5);
+        const int count = layout == 4 ? 3 + below(exact_check::Terms::kMax - 2) : 1 + below(exact_check::Terms::kMax);
         const int upper_lsb = below(2200) - 1150;
-        const int gap = layout == 0 ? below(180) : layout == 1 ? 250 + below(1800) : 150 + below(150);
+        const int gap = layout == 0 ? below(180) : layout == 1 ? 250 + below(1750) : layout == 4 ? 330 + below(1650) : 150 + below(150);
+        const bool lower_negative = (rng() & 1) != 0;
         for (int i = 0; i < count; ++i) {
-            const bool low_group = layout != 0 && i % 2 == 1;
+            const bool low_group = layout == 4 ? i >= 2 : layout != 0 && i % 2 == 1;
+            const bool mirror = (layout == 3 || layout == 4) && i == 1;
             const int bits = 1 + below(64);
             const uint64_t m = (rng() >> (64 - bits)) | (uint64_t{1} << (bits - 1));
             const int lsb = low_group ? upper_lsb - gap - below(40) : upper_lsb + below(60);
-            // Layout 3 repeats the first term negated: sums that cancel to the lower group or to 0.
-            const bool negative = layout == 3 && i == 1 ? !t.term[0].negative : (rng() & 1) != 0;
-            const uint64_t sig = layout == 3 && i == 1 ? t.term[0].significand : m;
-            const int at = layout == 3 && i == 1 ? t.term[0].lsb_exponent : lsb;
+            const bool negative = mirror ? !t.term[0].negative : layout == 4 && low_group ? lower_negative : (rng() & 1) != 0;
+            const uint64_t sig = mirror ? t.term[0].significand : m;
+            const int at = mirror ? t.term[0].lsb_exponent : lsb;
             t.add(sig, at, negative);
             const mpq_class v = mpq_class(mpz_class(static_cast<unsigned long>(sig))) * power_of_two(at);
             exact += negative ? mpq_class(-v) : v;
@@ -86,12 +91,23 @@ TEST(ExactCheck, TheSignOfASumOfTermsIsTheRationalSumsInEveryLayout) {
         ASSERT_EQ(exact_check::sign_of(t), expected) << "trial " << trial << ", layout " << layout;
         int windowed_sign = 0;
         if (t.highest - t.lowest > 250) {
-            (exact_check::sign_by_window(t, windowed_sign) ? windowed : wide) += 1;
+            const bool settled = exact_check::sign_by_window(t, windowed_sign);
+            (settled ? windowed : wide) += 1;
+            if (settled) {
+                ASSERT_EQ(windowed_sign, expected) << "trial " << trial << ", layout " << layout;
+            }
+        }
+        if (layout == 4) {
+            ASSERT_EQ(expected, lower_negative ? -1 : 1);
+            ASSERT_TRUE(exact_check::sign_by_window(t, windowed_sign)) << "trial " << trial;
+            ++lower_decides;
         }
     }
-    // Every path taken often: the window settles most spread sums, the wide sum the rest.
+    // Every path taken often: the window settles most spread sums (among them those whose upper
+    // terms cancel), the wide sum the rest.
     EXPECT_GT(windowed, 20000);
     EXPECT_GT(wide, 5000);
+    EXPECT_GT(lower_decides, 20000);
 }
 
 struct CheckCounts {

@@ -13,7 +13,7 @@
 namespace fpv::gemm64 {
 
 // gamma_k = k u / (1 - k u), u = 2^-53, in units of eps = 2^-52: k / (2 (1 - k u)), below
-// k * (1/2 + 2^-28) for every k up to 2^22 (the most an entry has).
+// k * (1/2 + 2^-28) for every k up to 2^20 (the most an entry has).
 inline constexpr double kGammaPerTerm = 0.5 + 0x1p-28;
 
 enum class Bug : uint8_t { none, last_term_dropped, binary32_accumulator, truncated_products };

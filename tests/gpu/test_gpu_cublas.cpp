@@ -89,7 +89,7 @@ TEST(GpuCublas, WhatCannotRunIsRefusedBeforeTheCampaignIsWritten) {
         return run_fpverify({"run", "--db", db, "--impl", impl, "--classes", spec, "--count", "1e9", "--for", "1s",
                              "--backend", "gpu", "--no-progress", "--quiet"});
     };
-    // 2^20 x 2^15 twice over: 512 GiB of operands.
+    // 2^15 x 2^20 by 2^20 x 2^15: about 520 GiB of operands.
     const CommandResult huge = run(dir.path("huge.db"), "gemm64.cublas_native", "uniform:k=1048576:m=32768:n=32768");
     EXPECT_EQ(huge.status, kExitUsage) << huge.err;
     EXPECT_TRUE(testing::contains(huge.err, "more than a third")) << huge.err;
