@@ -72,26 +72,27 @@ TEST(Gemm64Classes, ParseTheirShapesAndRefuseWhatTheyCannotMean) {
     EXPECT_NE(inputs("uniform:k=64").key, inputs("uniform:k=65").key);
 }
 
-TEST(Gemm64Classes, NumberEntriesBatchByBatchRowMajor) {
-    const InputSet set = inputs("uniform:k=8:n=4");
+// Entries `index` of a class of m x n products: batch by batch, row-major within one.
+void expect_row_major(const InputSet& set, uint32_t m, uint32_t n, uint32_t k) {
+    const uint64_t per_batch = uint64_t{m} * n;
     for (uint64_t index = 0; index < 40; ++index) {
         const Operands in = set.input(index);
-        EXPECT_EQ(gemm64::entry_row(in.a), (index % 16) / 4) << index;
-        EXPECT_EQ(gemm64::entry_column(in.a), index % 4) << index;
-        EXPECT_EQ(in.b, set.input(index - index % 16).b) << "one key a batch";
-    }
-    EXPECT_NE(set.input(0).b, set.input(16).b);
-    // A rectangular product: m x n entries a batch, still row-major.
-    const InputSet wide = inputs("uniform:k=8:m=3:n=5");
-    for (uint64_t index = 0; index < 40; ++index) {
-        const Operands in = wide.input(index);
-        EXPECT_EQ(gemm64::entry_row(in.a), (index % 15) / 5) << index;
-        EXPECT_EQ(gemm64::entry_column(in.a), index % 5) << index;
-        EXPECT_EQ(in.b, wide.input(index - index % 15).b) << "one key a batch";
+        EXPECT_EQ(gemm64::entry_row(in.a), (index % per_batch) / n) << index;
+        EXPECT_EQ(gemm64::entry_column(in.a), index % n) << index;
+        EXPECT_EQ(in.b, set.input(index - index % per_batch).b) << "one key a batch";
         const BlockShape shape = gemm64::Batches::shape(in);
-        EXPECT_EQ(shape.m * 100 + shape.n * 10 + shape.k, 358u);
-        EXPECT_EQ(gemm64::Batches::position(in), index % 15);
+        EXPECT_EQ(shape.m, m);
+        EXPECT_EQ(shape.n, n);
+        EXPECT_EQ(shape.k, k);
+        EXPECT_EQ(gemm64::Batches::position(in), index % per_batch);
     }
+}
+
+TEST(Gemm64Classes, NumberEntriesBatchByBatchRowMajor) {
+    const InputSet set = inputs("uniform:k=8:n=4");
+    expect_row_major(set, 4, 4, 8);
+    EXPECT_NE(set.input(0).b, set.input(16).b);
+    expect_row_major(inputs("uniform:k=8:m=3:n=5"), 3, 5, 8);  // rectangular: m x n entries a batch
     // Entries of one row share A's row, entries of one column B's column: they are one product's.
     const Operands e00 = set.input(0), e01 = set.input(1), e10 = set.input(4);
     EXPECT_EQ(row_of_a(e00), row_of_a(e01));
