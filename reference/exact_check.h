@@ -3,17 +3,17 @@
 // integer arithmetic that never calls the arithmetic under test. The question asked is where
 // the exact value q lies against the rounding interval around the result r, answered by the
 // sign of an exact residual: x - (r + d ulp) y for a quotient, x - (r + d ulp)^2 for a square
-// root, 1 - (r + d ulp)^2 x for a reciprocal square root, an exact multi-word sum for sums,
-// products and fused multiply-adds: nearly always the 250 bits below the highest bit, with
-// terms far below them, of one sign, counted by that sign alone (Window), else a wide sum.
+// root, 1 - (r + d ulp)^2 x for a reciprocal square root, and for sums, products and fused
+// multiply-adds an exact sum of a few terms, grouped from the top so that each group fits two or
+// four 64-bit words (sum_rounds_to).
 //
 // A check certifies or declines; it never says "wrong". It settles results of every kind from
 // finite operands, overflow to infinity, subnormals, zeros and ties included, and declines
 // what it does not settle in a few integer operations: infinite and NaN operands (and
 // operations), results at or below the least normal of flush-to-zero builds (where tininess
-// after rounding matters), exact zeros of sums (whose sign follows rules of its own), sums
-// spread over more than 2200 bits that the window does not part. The judges send every declined input to MPFR, and MPFR
-// re-judges a fixed sample of the certified ones (reference/reference_mode.h).
+// after rounding matters) and exact zeros of zero operands (whose sign follows the operands'). The
+// judges send every declined input to MPFR, and MPFR re-judges a fixed sample of the certified
+// ones (reference/reference_mode.h).
 #pragma once
 
 #include <cstdint>
@@ -244,188 +244,222 @@ FPV_HD FPV_INLINE bool reciprocal_root_rounds_to(const Finite& x, uint64_t resul
 }
 
 // Binary64 results of exact sums of terms (sums, differences, products, fused multiply-adds):
-// the sign of q - (r + d/4 ulp), with r's sign, is one exact multi-word sum.
-struct Terms {
-    static constexpr int kMax = 6;
-    exact::detail::Term term[kMax] = {};
-    int count = 0, lowest = 1 << 20, highest = -(1 << 20);
+// the sign of q - (r + d/4 ulp), with r's sign, is one exact sum of a few terms, which lie in
+// groups: the upper group is the highest item and every item whose top comes within 3 bits of
+// the group's lowest bit (its floor), found by widening the group until it stops growing; the
+// other items lie wholly below the floor, by 3 bits or more. The upper sum is a multiple of
+// 2^floor and the rest, at most five items each below 2^(floor - 3), smaller than 2^floor: the
+// upper sum's sign decides, or where it is zero, the rest's. A sum, a product or an fma's group
+// spans at most 53 + 106 + 55 bits and two gaps of 2, so a window of 250 bits holds it; a window
+// of 124 bits, two words, holds the usual one (an operand far below the other, an addend far
+// from the product).
 
-    FPV_HD void add(uint64_t significand, int lsb_exponent, bool negative) {
-        if (significand == 0) return;
-        term[count++] = {significand, lsb_exponent, negative};
-        lowest = lsb_exponent < lowest ? lsb_exponent : lowest;
-        const int above = lsb_exponent + 64 - clz64(significand);
-        highest = above > highest ? above : highest;
+using exact::detail::Term;
+
+FPV_HD FPV_INLINE int above(const Term& t) { return t.lsb_exponent + 64 - clz64(t.significand); }
+
+constexpr int kNowhere = -(1 << 20);  // below every bit of binary64 terms
+
+// The upper group of `terms` and of the band [band_lsb, band_top) where the offsets d/4 ulp land
+// (kNowhere for none): its top (the bit above the highest) and floor. Loops of a length known
+// when compiling, no array indexed at run time. False where there is no item at all.
+template <int N>
+FPV_HD FPV_INLINE bool upper_group(const Term (&terms)[N], int band_lsb, int band_top, int& top, int& floor) {
+    top = band_top;
+    for (int i = 0; i < N; ++i) {
+        if (terms[i].significand != 0 && above(terms[i]) > top) top = above(terms[i]);
     }
-};
-
-FPV_HD FPV_INLINE int above(const exact::detail::Term& t) { return t.lsb_exponent + 64 - clz64(t.significand); }
-
-// A sum whose terms fall in two groups: the upper, within 250 bits of the highest bit of any
-// term, summed exactly in Words256 above `floor`, and the lower, wholly below the floor (by 3
-// bits more, room for their carries) and all of one sign. The upper sum is a multiple of 2^L, L
-// the lowest bit of its terms, and the lower sum smaller than 2^L: the upper sign decides, or
-// where the upper terms cancel, the lower. This is the sum of operands whose exponents lie far
-// apart (an addend far below a product, an operand far below the other), which would otherwise
-// take the wide sum, and it is summed once for all the offsets a check asks about.
-struct Window {
-    exact::detail::Words256 upper;
-    int floor = 0;
-    int lower = 0;  // the lower group's sign, 0 while it is empty
-
-    // False where a term straddles the floor or the lower terms differ in sign.
-    FPV_HD FPV_INLINE bool open(const Terms& t) {
-        floor = t.highest - 250;
-        bool settled = true;
-        for (int i = 0; i < t.count; ++i) settled = take(t.term[i]) && settled;
-        return settled;
-    }
-    // The same for a fixed number of terms, zeros among them standing for nothing: loops of a
-    // length known when compiling, no array indexed at run time.
-    template <int N>
-    FPV_HD FPV_INLINE bool open(const exact::detail::Term (&terms)[N]) {
-        int highest = -(1 << 20);
+    floor = top;
+    for (int pass = 0; pass <= N; ++pass) {
+        if (band_top > floor - 3 && band_lsb < floor) floor = band_lsb;
         for (int i = 0; i < N; ++i) {
-            if (terms[i].significand != 0 && above(terms[i]) > highest) highest = above(terms[i]);
+            const bool linked = terms[i].significand != 0 && above(terms[i]) > floor - 3;
+            if (linked && terms[i].lsb_exponent < floor) floor = terms[i].lsb_exponent;
         }
-        floor = highest - 250;
-        bool settled = true;
-        for (int i = 0; i < N; ++i) settled = (terms[i].significand == 0 || take(terms[i])) && settled;
-        return settled;
     }
-    FPV_HD FPV_INLINE bool take(const exact::detail::Term& term) {
-        if (term.lsb_exponent >= floor) {
-            upper.add(term, term.lsb_exponent - floor);
-            return true;
-        }
-        if (above(term) > floor - 3) return false;
-        const int s = term.negative ? -1 : 1;
-        if (lower == -s) return false;
-        lower = s;
-        return true;
+    return top != kNowhere;
+}
+
+// Two's complement sums with their unit at the floor: 124 bits in a u128 (terms of any span the
+// group allows but the widest), 250 in Words256.
+struct Words128 {
+    u128 v = 0;
+    FPV_HD FPV_INLINE void add(const Term& term, int offset) {
+        const u128 x = static_cast<u128>(term.significand) << offset;
+        v = term.negative ? v - x : v + x;
     }
-    // The sign of the sum plus `extra`, a term of at most a few bits at or above the floor whose
-    // top lies at or below the highest bit.
-    FPV_HD FPV_INLINE int sign_with(const exact::detail::Term& extra) const {
-        exact::detail::Words256 w = upper;
-        if (extra.significand != 0) w.add(extra, extra.lsb_exponent - floor);
-        const int s = w.sign();
-        return s != 0 ? s : lower;
+    FPV_HD FPV_INLINE int sign() const { return (v >> 127) != 0 ? -1 : v != 0 ? 1 : 0; }
+};
+constexpr int kWords128Span = 124;
+constexpr int kWords256Span = 250;
+
+template <class Sum, int N>
+FPV_HD FPV_INLINE Sum sum_above(const Term (&terms)[N], int floor) {
+    Sum sum;
+    for (int i = 0; i < N; ++i) {
+        if (terms[i].significand != 0 && terms[i].lsb_exponent >= floor) sum.add(terms[i], terms[i].lsb_exponent - floor);
     }
+    return sum;
+}
+template <int N>
+FPV_HD FPV_INLINE int sign_above(const Term (&terms)[N], int top, int floor) {
+    return top - floor <= kWords128Span ? sum_above<Words128>(terms, floor).sign()
+                                        : sum_above<exact::detail::Words256>(terms, floor).sign();
+}
+// The group has summed to zero: its terms go.
+template <int N>
+FPV_HD FPV_INLINE void drop_above(Term (&terms)[N], int floor) {
+    for (int i = 0; i < N; ++i) {
+        if (terms[i].lsb_exponent >= floor) terms[i].significand = 0;
+    }
+}
+
+// The sign of the sum of N terms (zeros stand for nothing), group by group from the top: the
+// first group whose sum is not zero decides. kUnsettled where a group spans more than 250 bits.
+constexpr int kUnsettled = 2;
+template <int N>
+FPV_HD FPV_INLINE int sign_of_terms(Term (&terms)[N]) {
+    for (int round = 0; round < N; ++round) {
+        int top = 0, floor = 0;
+        if (!upper_group(terms, kNowhere, kNowhere, top, floor)) return 0;
+        if (top - floor > kWords256Span) return kUnsettled;
+        const int s = sign_above(terms, top, floor);
+        if (s != 0) return s;
+        drop_above(terms, floor);
+    }
+    return 0;
+}
+
+// The sign of the terms wholly below `floor`: of one sign, that sign; of both, their sum's.
+template <int N>
+FPV_HD FPV_INLINE int sign_below(const Term (&terms)[N], int floor) {
+    Term below[N];
+    int sign = 0;
+    bool mixed = false;
+    for (int i = 0; i < N; ++i) {
+        const bool lower = terms[i].significand != 0 && terms[i].lsb_exponent < floor;
+        below[i] = lower ? terms[i] : Term{0, 0, false};
+        const int s = terms[i].negative ? -1 : 1;
+        mixed = mixed || (lower && sign == -s);
+        if (lower) sign = s;
+    }
+    return mixed ? sign_of_terms(below) : sign;
+}
+
+// Whether r is the exact sum of the N terms (zeros stand for nothing) correctly rounded, by the
+// sign of q - (r + d/4 ulp) for each offset d that the rounding mode asks about. Where r and
+// its offsets lie in the upper group (nearly always), that group is summed once and each offset
+// added to a copy, in two words where it spans 124 bits or less, else four; the rest, below,
+// count by their sign. A zero result of an exact value that cancels from nonzero terms is +0,
+// or -0 rounding down (IEEE 754, 6.3; fma's product counts as one term); an exact zero of zero
+// operands follows the operands' signs, which the terms do not keep, and is declined.
+template <class Sum, int N>
+FPV_HD FPV_INLINE bool rounds_in_window(const Term (&items)[N], int floor, int lower, const Result& r,
+                                        Rounding rounding, bool cancelled) {
+    const Sum upper = sum_above<Sum>(items, floor);
+    const auto compare = [&](int d) {
+        Sum w = upper;
+        if (d != 0) w.add({static_cast<uint64_t>(d < 0 ? -d : d), r.e - 2, (d < 0) == r.negative}, r.e - 2 - floor);
+        int s = w.sign();
+        if (s == 0) s = lower;
+        return r.negative ? -s : s;  // the sign of |q| - (|r| + d/4 ulp), q of r's sign
+    };
+    if (r.zero()) {
+        // A zero must carry the sign of a nonzero exact value, or the sign of an exact zero.
+        const int q = compare(0);
+        if (q == 0) return cancelled && r.negative == (rounding == Rounding::rd);
+        if (q < 0) return false;
+    }
+    return rounds_to(toward(rounding, r.negative), r, compare);
+}
+
+// r and its offsets lie below an upper group whose sum has sign s: q - (r + d/4 ulp) has it too.
+FPV_HD FPV_INLINE bool upper_settles(int s, const Result& r, Rounding rounding) {
+    const int compared = r.negative ? -s : s;
+    return (!r.zero() || compared > 0) && rounds_to(toward(rounding, r.negative), r, [&](int) { return compared; });
+}
+
+// The items of a check: the exact value's terms and the result's own, and the band
+// [r.e - 2, r.e + 1) where the offsets d/4 ulp (|d| <= 4) land.
+template <int N>
+struct SumItems {
+    Term term[N];
+    int band_lsb = 0, band_top = 0;
 };
 
-// The sign of a sum by its Window; false where the window does not settle it.
-FPV_HD FPV_INLINE bool sign_by_window(const Terms& t, int& sign) {
-    Window w;
-    if (!w.open(t)) return false;
-    sign = w.sign_with({0, w.floor, false});
-    return true;
-}
-
-FPV_HD FPV_INLINE int sign_of(const Terms& t) {
-    if (t.count == 0) return 0;
-    if (t.highest - t.lowest <= 250) {
-        exact::detail::Words256 sum;
-        for (int i = 0; i < t.count; ++i) sum.add(t.term[i], t.term[i].lsb_exponent - t.lowest);
-        return sum.sign();
-    }
-    int sign = 0;
-    if (sign_by_window(t, sign)) return sign;
-    const exact::Rounded64 s = exact::detail::sum_wide(t.term, t.count, t.lowest, t.highest);
-    return s.zero() ? 0 : s.negative ? -1 : 1;
-}
-
-// Terms wholly below the lowest bit of all the others (and of `floor`) change the sign of the
-// sum only by their own sign when the rest is zero: the rest is a multiple of a power of two
-// larger than they are together. They become one unit term of that sign just below the rest,
-// which keeps the span of the sum small (a product of 2^2000 plus 2^-1000, say). False when no
-// set of terms lies that low.
-FPV_HD FPV_INLINE bool compress_far_below(Terms& t, int floor) {
-    for (int small = 1; small < t.count; ++small) {
-        // The `small` terms of least magnitude bound, by insertion sort (at most six terms).
-        for (int i = 1; i < t.count; ++i) {
-            for (int j = i; j > 0 && above(t.term[j]) < above(t.term[j - 1]); --j) {
-                const exact::detail::Term swap = t.term[j];
-                t.term[j] = t.term[j - 1];
-                t.term[j - 1] = swap;
-            }
+// The rare layouts, apart so that the usual path stays small: an upper group that cancels to zero
+// above r and its offsets (its terms go and the rest is grouped again), and lower terms of both
+// signs under r (their own sign, group by group).
+template <int N>
+FPV_HD FPV_NOINLINE bool rounds_by_groups(SumItems<N> items, Result r, Rounding rounding, bool cancelled) {
+    for (int round = 0; round <= N; ++round) {  // each round but the last drops a term
+        int top = 0, floor = 0;
+        upper_group(items.term, items.band_lsb, items.band_top, top, floor);
+        if (top - floor > kWords256Span) return false;
+        if (items.band_lsb >= floor) {
+            const int lower = sign_below(items.term, floor);
+            if (lower == kUnsettled) return false;
+            return top - floor <= kWords128Span
+                       ? rounds_in_window<Words128>(items.term, floor, lower, r, rounding, cancelled)
+                       : rounds_in_window<exact::detail::Words256>(items.term, floor, lower, r, rounding, cancelled);
         }
-        int small_top = -(1 << 20), small_low = 1 << 20, rest_low = floor;
-        for (int i = 0; i < t.count; ++i) {
-            if (i < small) {
-                small_top = above(t.term[i]) > small_top ? above(t.term[i]) : small_top;
-                small_low = t.term[i].lsb_exponent < small_low ? t.term[i].lsb_exponent : small_low;
-            } else {
-                rest_low = t.term[i].lsb_exponent < rest_low ? t.term[i].lsb_exponent : rest_low;
-            }
-        }
-        if (small_top + 3 > rest_low || small_top - small_low > 250) continue;
-        Terms lower;
-        for (int i = 0; i < small; ++i) lower.add(t.term[i].significand, t.term[i].lsb_exponent, t.term[i].negative);
-        const int sign = sign_of(lower);
-        Terms kept;
-        for (int i = small; i < t.count; ++i) kept.add(t.term[i].significand, t.term[i].lsb_exponent, t.term[i].negative);
-        if (sign != 0) kept.add(1, rest_low - 2, sign < 0);
-        t = kept;
-        return true;
+        const int s = sign_above(items.term, top, floor);
+        if (s != 0) return upper_settles(s, r, rounding);
+        drop_above(items.term, floor);
     }
     return false;
 }
 
-// Whether the exact sum of `exact_value`'s terms rounds to the result r, any spread of terms.
-FPV_HD FPV_INLINE bool sum_rounds_to(const Terms& exact_value, const Result& r, Rounding rounding) {
-    constexpr int kWidest = 2200;  // bits the wide sum holds
-    Terms with_result = exact_value;
-    with_result.add(r.m, r.e, !r.negative);
-    const auto span = [&] { return with_result.highest - (with_result.lowest < r.e - 2 ? with_result.lowest : r.e - 2); };
-    while (span() > kWidest && compress_far_below(with_result, r.e - 2)) {
+// The sign of the terms wholly below `floor` where they have one (0 for none), else kUnsettled.
+template <int N>
+FPV_HD FPV_INLINE int one_sign_below(const Term (&terms)[N], int floor) {
+    int sign = 0;
+    bool mixed = false;
+    for (int i = 0; i < N; ++i) {
+        if (terms[i].significand == 0 || terms[i].lsb_exponent >= floor) continue;
+        const int s = terms[i].negative ? -1 : 1;
+        mixed = mixed || sign == -s;
+        sign = s;
     }
-    if (span() > kWidest) return false;
-    // A zero must carry the sign of a nonzero exact value (an exact zero's sign follows rules of
-    // its own, which MPFR settles).
-    if (r.zero() && sign_of(with_result) != (r.negative ? -1 : 1)) return false;
-    return rounds_to(toward(rounding, r.negative), r, [&](int d) {
-        Terms t = with_result;
-        if (d != 0) t.add(static_cast<uint64_t>(d < 0 ? -d : d), r.e - 2, (d < 0) == r.negative);
-        const int s = sign_of(t);
-        return r.negative ? -s : s;  // the sign of |q| - (|r| + d/4 ulp), q of r's sign
-    });
+    return mixed ? kUnsettled : sign;
 }
 
-// The same for the N terms of a sum, a product or a fused multiply-add (zeros stand for
-// nothing). Nearly every one: q - r summed once in a Window and asked for each
-// offset d/4 ulp, which lies at or above the floor and, d at most 4, no higher than r's own top
-// bit; the rest (a result far below the exact value, a zero result, terms the window cannot
-// part) take the general path.
 template <int N>
-FPV_HD FPV_INLINE bool sum_rounds_to(const exact::detail::Term (&exact_value)[N], uint64_t result, Rounding rounding,
-                                     bool ftz) {
+FPV_HD FPV_INLINE bool sum_rounds_to(const Term (&exact_value)[N], uint64_t result, Rounding rounding, bool ftz) {
     Result r;
     if (!read_result<Format::binary64>(result, ftz, r)) return false;
-    if (!r.zero()) {
-        exact::detail::Term with_result[N + 1];
-        for (int i = 0; i < N; ++i) with_result[i] = exact_value[i];
-        with_result[N] = {r.m, r.e, !r.negative};
-        Window window;
-        if (window.open(with_result) && r.e - 2 >= window.floor) {
-            return rounds_to(toward(rounding, r.negative), r, [&](int d) {
-                const int s =
-                    window.sign_with({static_cast<uint64_t>(d < 0 ? -d : d), r.e - 2, (d < 0) == r.negative});
-                return r.negative ? -s : s;
-            });
-        }
+    SumItems<N + 1> items;
+    bool cancelled = false;  // a nonzero term: an exact zero then cancels
+    for (int i = 0; i < N; ++i) {
+        items.term[i] = exact_value[i];
+        cancelled = cancelled || exact_value[i].significand != 0;
     }
-    Terms t;
-    for (int i = 0; i < N; ++i) t.add(exact_value[i].significand, exact_value[i].lsb_exponent, exact_value[i].negative);
-    return sum_rounds_to(t, r, rounding);
+    items.term[N] = {r.m, r.e, !r.negative};
+    items.band_lsb = r.e - 2;
+    items.band_top = r.e + 1;
+    int top = 0, floor = 0;
+    upper_group(items.term, items.band_lsb, items.band_top, top, floor);
+    if (top - floor <= kWords256Span && items.band_lsb >= floor) {
+        const int lower = one_sign_below(items.term, floor);
+        if (lower != kUnsettled) {
+            return top - floor <= kWords128Span
+                       ? rounds_in_window<Words128>(items.term, floor, lower, r, rounding, cancelled)
+                       : rounds_in_window<exact::detail::Words256>(items.term, floor, lower, r, rounding, cancelled);
+        }
+    } else if (top - floor <= kWords256Span) {
+        // r far from the exact value (an overflow to infinity, say): a nonzero upper sum settles it.
+        const int s = sign_above(items.term, top, floor);
+        if (s != 0) return upper_settles(s, r, rounding);
+    }
+    return rounds_by_groups(items, r, rounding, cancelled);
 }
 
 // An operand as a term (zero for a zero), and the exact product of two as two terms of 64 bits.
-FPV_HD FPV_INLINE exact::detail::Term term_of(const Finite& v, bool negate = false) {
+FPV_HD FPV_INLINE Term term_of(const Finite& v, bool negate = false) {
     return {v.m, v.e, v.negative != negate};
 }
-FPV_HD FPV_INLINE void product_terms(const Finite& a, const Finite& b, exact::detail::Term& low,
-                                     exact::detail::Term& high) {
+FPV_HD FPV_INLINE void product_terms(const Finite& a, const Finite& b, Term& low,
+                                     Term& high) {
     const u128 p = static_cast<u128>(a.m) * b.m;
     const bool negative = a.negative != b.negative;
     low = {static_cast<uint64_t>(p), a.e + b.e, negative};
@@ -501,17 +535,26 @@ struct ReciprocalSquareRoot {
     }
 };
 
+// The checks of sums, products and fused multiply-adds give their exact value as a fixed
+// array of terms, zeros standing for nothing:
+//   FPV_HD static bool exact_terms(const Operands&, bool ftz, Term (&)[kTerms]), false where
+//       an operand is infinite, a NaN or, in a flush-to-zero build, flushed (or a product of a
+//       zero and such an operand).
+
 // x + y, or x - y with kNegateSecond.
 template <bool kNegateSecond>
 struct Sum {
     static constexpr bool kCompact = false;
+    static constexpr int kTerms = 2;
+    FPV_HD static bool exact_terms(const Operands& in, bool ftz, Term (&t)[kTerms]) {
+        return finite_or_zero(in.a, ftz, t[0]) && finite_or_zero(in.b, ftz, t[1], kNegateSecond);
+    }
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
-        exact::detail::Term t[2];
-        if (!finite_or_zero(in.a, ftz, t[0]) || !finite_or_zero(in.b, ftz, t[1], kNegateSecond)) return false;
-        return sum_rounds_to(t, result, rounding, ftz);
+        Term t[kTerms];
+        return exact_terms(in, ftz, t) && sum_rounds_to(t, result, rounding, ftz);
     }
     // Zeros add nothing (a term of zero); infinities, NaNs and flushed subnormals decline.
-    FPV_HD static bool finite_or_zero(uint64_t bits, bool ftz, exact::detail::Term& t, bool negate = false) {
+    FPV_HD static bool finite_or_zero(uint64_t bits, bool ftz, Term& t, bool negate = false) {
         t = {0, 0, false};
         if (b64::is_zero(bits)) return true;
         Finite v;
@@ -530,14 +573,18 @@ struct Sum {
 
 struct Product {
     static constexpr bool kCompact = false;
-    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+    static constexpr int kTerms = 2;
+    FPV_HD static bool exact_terms(const Operands& in, bool ftz, Term (&t)[kTerms]) {
         Finite x, y;
         if (!finite_operand<Format::binary64>(in.a, ftz, x) || !finite_operand<Format::binary64>(in.b, ftz, y)) {
             return false;
         }
-        exact::detail::Term t[2];
         product_terms(x, y, t[0], t[1]);
-        return sum_rounds_to(t, result, rounding, ftz);
+        return true;
+    }
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        Term t[kTerms];
+        return exact_terms(in, ftz, t) && sum_rounds_to(t, result, rounding, ftz);
     }
     // A NaN operand, or zero times infinity.
     FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
@@ -550,9 +597,10 @@ struct Product {
 // a * b + c, rounded once.
 struct FusedMultiplyAdd {
     static constexpr bool kCompact = false;
-    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+    static constexpr int kTerms = 3;
+    FPV_HD static bool exact_terms(const Operands& in, bool ftz, Term (&t)[kTerms]) {
         Finite a, b;
-        exact::detail::Term t[3] = {};
+        t[0] = t[1] = {0, 0, false};
         const bool product_zero = b64::is_zero(in.a) || b64::is_zero(in.b);
         if (!product_zero) {
             if (!finite_operand<Format::binary64>(in.a, ftz, a) || !finite_operand<Format::binary64>(in.b, ftz, b)) {
@@ -564,8 +612,11 @@ struct FusedMultiplyAdd {
         } else if (!b64::is_zero(in.b) && !finite_operand<Format::binary64>(in.b, ftz, b)) {
             return false;
         }
-        if (!Sum<false>::finite_or_zero(in.c, ftz, t[2])) return false;
-        return sum_rounds_to(t, result, rounding, ftz);
+        return Sum<false>::finite_or_zero(in.c, ftz, t[2]);
+    }
+    FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        Term t[kTerms];
+        return exact_terms(in, ftz, t) && sum_rounds_to(t, result, rounding, ftz);
     }
     // A NaN operand, zero times infinity, or an infinite product that the addend's opposite
     // infinity cancels.

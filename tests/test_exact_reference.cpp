@@ -4,6 +4,7 @@
 // MPFR gives, field for field, for every impl and class of every op that has a check.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdlib>
 #include <map>
 #include <random>
@@ -55,59 +56,120 @@ void for_each_exact_checked_op(F&& f) {
 }
 
 // The sign of an exact sum of terms (the question every check of sums, products and fused
-// multiply-adds asks), against exact rationals: terms in one narrow span, in two groups far
-// apart (the window: the lower group of one sign, or of both, which the window declines),
-// straddling the window's floor, cancelling exactly, and an upper group that cancels so that
-// the lower decides, over the whole range of exponents.
+// multiply-adds asks), group by group from the top, against exact rationals: terms in one narrow
+// span, in two groups far apart, about 150 to 300 bits apart, cancelling exactly, and an upper
+// group that cancels so that the lower decides, over the whole range of exponents; and a chain
+// of terms each within 3 bits of the next, wider than the window, which it declines.
 TEST(ExactCheck, TheSignOfASumOfTermsIsTheRationalSumsInEveryLayout) {
+    constexpr int kMax = 6;
     std::mt19937_64 rng(2026);
     const auto below = [&](uint64_t n) { return static_cast<int>(rng() % n); };
-    int windowed = 0, wide = 0, lower_decides = 0;
+    int apart = 0, lower_decides = 0, declined = 0;
     for (int trial = 0; trial < 200000; ++trial) {
-        exact_check::Terms t;
+        exact::detail::Term t[kMax] = {};
         mpq_class exact = 0;
-        // Layouts: 0 one narrow span; 1 two groups far apart; 2 two groups about the window's
-        // floor; 3 a term cancelled by the next; 4 an upper group that cancels exactly above a
-        // lower group of one sign, which then decides.
-        const int layout = below(5);
-        const int count = layout == 4 ? 3 + below(exact_check::Terms::kMax - 2) : 1 + below(exact_check::Terms::kMax);
+        // Layouts: 0 one narrow span; 1 two groups far apart; 2 two groups 150 to 300 bits
+        // apart; 3 a term cancelled by the next; 4 an upper group that cancels exactly above a
+        // lower group of one sign, which then decides; 5 a chain wider than 250 bits.
+        const int layout = below(6);
+        const int count = layout == 4 ? 3 + below(kMax - 2) : layout == 5 ? kMax : 1 + below(kMax);
         const int upper_lsb = below(2200) - 1150;
         const int gap = layout == 0 ? below(180) : layout == 1 ? 250 + below(1750) : layout == 4 ? 330 + below(1650) : 150 + below(150);
         const bool lower_negative = (rng() & 1) != 0;
         for (int i = 0; i < count; ++i) {
-            const bool low_group = layout == 4 ? i >= 2 : layout != 0 && i % 2 == 1;
+            const bool low_group = layout == 4 ? i >= 2 : layout != 0 && layout != 5 && i % 2 == 1;
             const bool mirror = (layout == 3 || layout == 4) && i == 1;
-            const int bits = 1 + below(64);
+            const int bits = layout == 5 ? 64 : 1 + below(64);
             const uint64_t m = (rng() >> (64 - bits)) | (uint64_t{1} << (bits - 1));
-            const int lsb = low_group ? upper_lsb - gap - below(40) : upper_lsb + below(60);
-            const bool negative = mirror ? !t.term[0].negative : layout == 4 && low_group ? lower_negative : (rng() & 1) != 0;
-            const uint64_t sig = mirror ? t.term[0].significand : m;
-            const int at = mirror ? t.term[0].lsb_exponent : lsb;
-            t.add(sig, at, negative);
-            const mpq_class v = mpq_class(mpz_class(static_cast<unsigned long>(sig))) * power_of_two(at);
+            const int lsb = layout == 5 ? upper_lsb - 62 * i : low_group ? upper_lsb - gap - below(40) : upper_lsb + below(60);
+            const bool negative = mirror ? !t[0].negative : layout == 4 && low_group ? lower_negative : (rng() & 1) != 0;
+            t[i] = {mirror ? t[0].significand : m, mirror ? t[0].lsb_exponent : lsb, negative};
+            const mpq_class v = mpq_class(mpz_class(static_cast<unsigned long>(t[i].significand))) * power_of_two(t[i].lsb_exponent);
             exact += negative ? mpq_class(-v) : v;
         }
         const int expected = sgn(exact);
-        ASSERT_EQ(exact_check::sign_of(t), expected) << "trial " << trial << ", layout " << layout;
-        int windowed_sign = 0;
-        if (t.highest - t.lowest > 250) {
-            const bool settled = exact_check::sign_by_window(t, windowed_sign);
-            (settled ? windowed : wide) += 1;
-            if (settled) {
-                ASSERT_EQ(windowed_sign, expected) << "trial " << trial << ", layout " << layout;
-            }
+        const int sign = exact_check::sign_of_terms(t);
+        if (layout == 5) {
+            ASSERT_EQ(sign, exact_check::kUnsettled) << "trial " << trial;
+            ++declined;
+            continue;
         }
+        ASSERT_EQ(sign, expected) << "trial " << trial << ", layout " << layout;
+        apart += layout == 1 || layout == 2;
         if (layout == 4) {
             ASSERT_EQ(expected, lower_negative ? -1 : 1);
-            ASSERT_TRUE(exact_check::sign_by_window(t, windowed_sign)) << "trial " << trial;
             ++lower_decides;
         }
     }
-    // Every path taken often: the window settles most spread sums (among them those whose upper
-    // terms cancel), the wide sum the rest.
-    EXPECT_GT(windowed, 20000);
-    EXPECT_GT(wide, 5000);
+    EXPECT_GT(apart, 50000);
     EXPECT_GT(lower_decides, 20000);
+    EXPECT_GT(declined, 20000);
+}
+
+// The check of a sum's, a product's or an fma's terms, on every result a wrong impl might give
+// and on results far from the exact value (zeros, infinities, the least subnormal, the largest
+// finite number, 1), in every mode, with and without flushing, zero operands included: it
+// certifies only MPFR's answer, and it certifies MPFR's answer wherever it reads it (flushing
+// builds leave results at or below the least normal to MPFR), exact zeros of terms that cancel
+// included.
+TEST(ExactCheck, TheCheckOfTermsCertifiesExactlyMpfrsNonzeroAnswerAmongNearAndFarResults) {
+    std::map<std::string, std::array<uint64_t, 2>> by_op;  // results checked, answers certified
+    uint64_t zeros = 0;  // exact zeros among the answers
+    for_each_exact_checked_op([&](const OpInfo& op, auto tag) {
+        using Op = typename decltype(tag)::type;
+        using Check = typename Op::exact_check;
+        if constexpr (requires { Check::kTerms; }) {
+            MpfrReference mpfr;
+            auto& [checked, answers] = by_op[std::string(op.name)];
+            for (const std::string& name : all_class_names(op.id)) {
+                const InputSet set = resolve_class(name, op.id, 11);
+                for (const Operands& in : sample_inputs(set, 600)) {
+                    for (const Rounding mode : kModes) {
+                        for (const bool ftz : {false, true}) {
+                            exact::detail::Term terms[Check::kTerms];
+                            if (!Check::exact_terms(in, ftz, terms)) continue;
+                            const uint64_t expected = mpfr.correctly_rounded<Op>(in, mode, ftz);
+                            std::vector<uint64_t> results = near_misses(Format::binary64, expected);
+                            for (const uint64_t far : {uint64_t{0}, b64::kSign, uint64_t{1}, b64::kInfinity,
+                                                       b64::kInfinity | b64::kSign, b64::kInfinity - 1,
+                                                       uint64_t{0x3ff0000000000000}}) {
+                                results.push_back(far);
+                            }
+                            for (const uint64_t r : results) {
+                                ++checked;
+                                if (!exact_check::sum_rounds_to(terms, r, mode, ftz)) continue;
+                                ASSERT_EQ(r, expected) << op.name << " x " << name << " mode " << rounding_name(mode)
+                                                       << (ftz ? " ftz" : "") << std::hex << " operands " << in.a
+                                                       << " " << in.b << " " << in.c;
+                            }
+                            // An exact zero is settled where nonzero terms cancel (its sign is then the
+                            // rounding mode's); of zero operands it follows their signs, left to MPFR.
+                            bool nonzero_term = false;
+                            for (const auto& t : terms) nonzero_term = nonzero_term || t.significand != 0;
+                            exact_check::Result read;
+                            if (is_nan(Format::binary64, expected) ||
+                                (is_zero(Format::binary64, expected) && !nonzero_term) ||
+                                !exact_check::read_result<Format::binary64>(expected, ftz, read)) {
+                                continue;
+                            }
+                            zeros += is_zero(Format::binary64, expected);
+                            ++answers;
+                            EXPECT_TRUE(exact_check::sum_rounds_to(terms, expected, mode, ftz))
+                                << op.name << " x " << name << " mode " << rounding_name(mode) << (ftz ? " ftz" : "")
+                                << std::hex << " operands " << in.a << " " << in.b << " " << in.c << " result "
+                                << expected;
+                        }
+                    }
+                }
+            }
+        }
+    });
+    ASSERT_EQ(by_op.size(), 4u);  // add64, sub64, mul64, fma64
+    for (const auto& [op, counts] : by_op) {
+        EXPECT_GT(counts[0], 300000u) << op;
+        EXPECT_GT(counts[1], 15000u) << op;
+    }
+    EXPECT_GT(zeros, 1000u);
 }
 
 struct CheckCounts {

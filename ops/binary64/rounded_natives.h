@@ -92,6 +92,9 @@ struct Host : HostImpl {
 // F: cuda_summary<F, R>'s words, domain, and __device__ static double device<R>(double...).
 template <class F, Rounding R>
 struct Cuda : DeviceImpl<> {
+    // One instruction, correctly rounded in R: what `bench` compares an impl of this op with to
+    // measure the GPU's ceiling (verifier/gpu/instruction_ceiling.cu).
+    static constexpr bool kRoundingInstruction = true;
     static constexpr ImplSpec spec{.variant = kCudaVariants[index_of(R)],
                                    .summary = cuda_summary<F, R>(),
                                    .domain = F::domain,

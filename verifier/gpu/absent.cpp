@@ -25,5 +25,8 @@ MufuMismatches mufu_mantissa_mismatches(int) { throw UsageError(kNoCuda); }
 std::vector<RawThroughput> gpu_raw_throughput(int, uint64_t, int) { throw UsageError(kNoCuda); }
 IntrinsicsCheck gpu_intrinsics_check(int, uint64_t) { throw UsageError(kNoCuda); }
 SweepTiming gpu_sweep_timing(const ImplInfo&, const InputSet&, int) { throw UsageError(kNoCuda); }
+InstructionCeiling gpu_instruction_ceiling(const ImplInfo&, const InputSet&, int, double) {
+    throw UsageError(kNoCuda);
+}
 
 }  // namespace fpv

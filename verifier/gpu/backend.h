@@ -55,6 +55,21 @@ struct SweepTiming {
 // The GPU half of a campaign over the whole input set, alone (best of 3 after a warm-up).
 SweepTiming gpu_sweep_timing(const ImplInfo& impl, const InputSet& inputs, int device);
 
+// The ceiling of a verified campaign of `impl` x `inputs` on `device`: a kernel that generates
+// the inputs, runs the impl and compares each result bit for bit with CUDA's correctly rounded
+// instruction for the op in the impl's rounding mode (verifier/gpu/instruction_ceiling.cu),
+// launches of about `seconds` / 3 each, the fastest of three. Without such an instruction (or for
+// a vector file), `why_not` says so and nothing is timed.
+struct InstructionCeiling {
+    std::string instruction;  // the native impl compared with: "div64.cuda_rz"
+    std::string why_not;
+    uint64_t inputs = 0;      // of the fastest launch
+    double seconds = 0;       // the fastest launch
+    uint64_t compared = 0, differing = 0;  // over the three timed launches
+};
+InstructionCeiling gpu_instruction_ceiling(const ImplInfo& impl, const InputSet& inputs, int device,
+                                           double seconds);
+
 // CUDA's __byte_perm and __hiloint2double on `device` against fpverify's host versions: every
 // selector of the low 16 bits, then `random_cases` random operands and selectors.
 struct IntrinsicsCheck {
