@@ -160,9 +160,15 @@ DEB_PACKAGES := libmpfr-dev libgmp-dev libsqlite3-dev libcli11-dev nlohmann-json
 	sqlite3 libopenmpi-dev openmpi-bin chromium-headless-shell
 MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
+# What the tests need beyond the build: pdflatex and the packages the LaTeX report uses, and
+# poppler's tools, which turn its PDF into text and pictures (tests/test_latex.cpp). Installed
+# without recommended packages: texlive's recommendations are hundreds of megabytes of fonts.
+TEST_PACKAGES := texlive-latex-base texlive-latex-recommended poppler-utils
+MISSING_TEST_PACKAGES = $(shell for p in $(TEST_PACKAGES); do \
+	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)
 
-.PHONY: all deps test test-suites test-quick gpu-test gpu-test-suite demo bench mutation fpemu-campaign emulation-campaign clean FORCE
+.PHONY: all deps test-deps test test-suites test-quick gpu-test gpu-test-suite demo bench mutation fpemu-campaign emulation-campaign clean FORCE
 
 all: deps
 	@$(MAKE) --no-print-directory $(RELEASE_DIR)/fpverify
@@ -173,6 +179,15 @@ deps:
 		echo "installing missing packages: $$missing"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null || \
+		{ echo "could not install: $$missing" >&2; exit 1; }; \
+	fi
+
+test-deps: deps
+	@missing="$(strip $(MISSING_TEST_PACKAGES))"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing missing packages for the tests: $$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null || \
 		{ echo "could not install: $$missing" >&2; exit 1; }; \
 	fi
 
@@ -259,7 +274,7 @@ $(RELEASE_DIR)/fpverify_gpu_tests: $(RELEASE_OBJECTS) $(GPU_TEST_OBJECTS)
 # The CPU suite runs as this many shards at once (tests/run_suites.sh).
 TEST_SHARDS ?= 3
 GPU_SUITE := $(if $(GPU_TEST_BINARY),$(shell nvidia-smi -L 2>/dev/null | grep -q '^GPU' && echo yes))
-test: deps
+test: test-deps
 	@$(MAKE) --no-print-directory test-suites
 
 test-suites: $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests $(if $(GPU_SUITE),$(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY))
@@ -274,7 +289,7 @@ test-suites: $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests $(if $(GPU_SUITE),$
 # `make test` is what CI runs.
 QUICK_DIR := build/quick
 QUICK_FILTER := -Plugin.*:Golden.*:Mpi.*:Stopping.*:Lease.*:Browser.*:Cli.MutationScoreCatchesEveryMutant
-test-quick: deps
+test-quick: test-deps
 	@$(MAKE) --no-print-directory RELEASE_DIR=$(QUICK_DIR) NVCC= $(QUICK_DIR)/fpverify $(QUICK_DIR)/fpverify_tests
 	@FPV_VECTORS=corpus/vectors/testfloat GTEST_FILTER='$(QUICK_FILTER)' \
 	tests/run_suites.sh "cpu (quick)" $(TEST_SHARDS) $(QUICK_DIR)/fpverify_tests $(QUICK_DIR)/fpverify

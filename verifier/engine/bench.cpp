@@ -123,7 +123,7 @@ struct CampaignTiming {
 // Runs a prepared campaign on a fresh backend into a temporary database that goes afterwards;
 // with a budget, it pauses at the first batch boundary after it, as `run --for` does.
 CampaignTiming time_campaign(const PreparedCampaign& prepared, const std::string& host,
-                             std::optional<double> budget = std::nullopt) {
+                             std::optional<double> budget = std::nullopt, const std::vector<int>& devices = {}) {
     const std::string db = std::filesystem::temp_directory_path() /
                            ("fpverify-bench-" + std::to_string(getpid()) + ".db");
     CampaignTiming t;
@@ -131,7 +131,7 @@ CampaignTiming time_campaign(const PreparedCampaign& prepared, const std::string
         Store store(db, Store::Mode::read_write);
         t.record.spec = prepared.spec;
         std::unique_ptr<Backend> backend =
-            make_backend(prepared.spec.backend, prepared.spec.threads, prepared.spec.batch, {});
+            make_backend(prepared.spec.backend, prepared.spec.threads, prepared.spec.batch, devices);
         std::printf("  backend: %s\n", backend->describe().c_str());
         t.record.id = store.create_campaign(prepared.spec, prepared.units, host, "bench");
         const auto start = std::chrono::steady_clock::now();
@@ -278,6 +278,9 @@ int run_bench(const BenchOptions& options) {
 
     spec.reference = options.reference;
     spec.count = static_cast<uint64_t>(ceiling * options.seconds);
+    // On the GPU backend the verified campaign runs on GPU 0 alone, the GPU its ceiling is
+    // measured on, so that the ratio compares like with like on a host of several GPUs.
+    const std::vector<int> one_gpu = options.backend == "gpu" ? std::vector<int>{0} : std::vector<int>{};
     if (options.reference != ReferenceMode::mpfr) {
         // The fast and exact references may go far beyond the MPFR ceiling: size the campaign by
         // a calibration run long enough for the batches to reach their adapted size.
@@ -286,7 +289,7 @@ int run_bench(const BenchOptions& options) {
         const uint64_t gpu_calibration =
             uint64_t{1} << (entries ? 24 : options.reference == ReferenceMode::exact ? 35 : 30);
         spec.count = std::max<uint64_t>(static_cast<uint64_t>(ceiling), options.backend == "gpu" ? gpu_calibration : 0);
-        const CampaignTiming calibration = time_campaign(prepare_campaign(spec), host);
+        const CampaignTiming calibration = time_campaign(prepare_campaign(spec), host, std::nullopt, one_gpu);
         spec.count = static_cast<uint64_t>(static_cast<double>(spec.count) / calibration.seconds * options.seconds);
         if (options.reference == ReferenceMode::exact && certifiable(impl)) {
             std::printf("  reference: exact (results certified by the op's integer check%s; MPFR judges the rest "
@@ -315,7 +318,7 @@ int run_bench(const BenchOptions& options) {
     // --seconds is the campaign's length: it is sized for four times that at the rate estimated
     // above and paused by a budget of --seconds, so a slower rate cannot stretch it.
     spec.count *= 4;
-    const CampaignTiming timing = time_campaign(prepare_campaign(spec), host, options.seconds);
+    const CampaignTiming timing = time_campaign(prepare_campaign(spec), host, options.seconds, one_gpu);
     const double elapsed = timing.seconds;
     const CampaignRecord& campaign = timing.record;
     const double verified = static_cast<double>(timing.tested) / elapsed;

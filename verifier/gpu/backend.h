@@ -58,8 +58,9 @@ SweepTiming gpu_sweep_timing(const ImplInfo& impl, const InputSet& inputs, int d
 // The ceiling of a verified campaign of `impl` x `inputs` on `device`: a kernel that generates
 // the inputs, runs the impl and compares each result bit for bit with CUDA's correctly rounded
 // instruction for the op in the impl's rounding mode (verifier/gpu/instruction_ceiling.cu),
-// launches of about `seconds` / 3 each, the fastest of three. Without such an instruction (or for
-// a vector file), `why_not` says so and nothing is timed.
+// after a warm-up and a sizing launch, the fastest of three launches of about `seconds` / 3 each.
+// Without such an instruction (or for a vector file, a plug-in, an impl built with other nvcc
+// flags), `why_not` says so and nothing is timed.
 struct InstructionCeiling {
     std::string instruction;  // the native impl compared with: "div64.cuda_rz"
     std::string why_not;

@@ -103,13 +103,17 @@ InstructionCeiling gpu_instruction_ceiling(const ImplInfo& impl, const InputSet&
                         FPV_CUDA(cudaEventElapsedTime(&ms, start, stop));
                         return ms / 1e3;
                     };
-                    // Sized by a first launch to `seconds` a launch, then the fastest of three
-                    // launches over distinct inputs (the class's first ones, as a campaign's).
-                    const uint64_t probe = std::min<uint64_t>(inputs.size, uint64_t{1} << 28);
-                    const double probe_seconds = timed(0, probe);
-                    const uint64_t count = std::clamp<uint64_t>(
-                        static_cast<uint64_t>(static_cast<double>(probe) / probe_seconds * seconds / 3), 1,
-                        inputs.size / 3 > 0 ? inputs.size / 3 : inputs.size);
+                    // A launch that loads the module and warms the clocks, one that sizes the
+                    // timed ones to `seconds` / 3 each, then the fastest of three launches over
+                    // distinct inputs (the class's first ones, as a campaign's). A class of a few
+                    // thousand inputs measures little more than a launch.
+                    const uint64_t probe = std::min<uint64_t>(inputs.size, uint64_t{1} << 30);
+                    timed(0, std::min<uint64_t>(probe, uint64_t{1} << 24));
+                    const double probe_seconds = std::max(timed(0, probe), 1e-6);
+                    const uint64_t most = std::max<uint64_t>(1, inputs.size / 3 > 0 ? inputs.size / 3 : inputs.size);
+                    const double wanted = static_cast<double>(probe) / probe_seconds * seconds / 3;
+                    const uint64_t count = wanted >= static_cast<double>(most) ? most
+                                                                               : std::max<uint64_t>(1, static_cast<uint64_t>(wanted));
                     c.seconds = 1e30;
                     for (int run = 0; run < 3; ++run) {
                         const uint64_t begin = inputs.size / 3 > 0 ? count * static_cast<uint64_t>(run) : 0;
@@ -125,7 +129,11 @@ InstructionCeiling gpu_instruction_ceiling(const ImplInfo& impl, const InputSet&
             }
         });
     });
-    if (!found) c.why_not = "CUDA has no correctly rounded instruction for this impl's op and rounding mode";
+    if (!found) {
+        c.why_not = impl.plugin ? "a plug-in impl's kernels are built apart"
+                                : "CUDA has no correctly rounded instruction for this impl's op and rounding mode, or the "
+                                  "impl is built with other nvcc flags";
+    }
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
     cudaFree(differing);
