@@ -330,20 +330,28 @@ FPV_HD FPV_INLINE int sign_of_terms(Term (&terms)[N]) {
     return 0;
 }
 
-// The sign of the terms wholly below `floor`: of one sign, that sign; of both, their sum's.
+// The sign of the terms wholly below `floor` where they have one (0 for none), else kUnsettled.
 template <int N>
-FPV_HD FPV_INLINE int sign_below(const Term (&terms)[N], int floor) {
-    Term below[N];
+FPV_HD FPV_INLINE int one_sign_below(const Term (&terms)[N], int floor) {
     int sign = 0;
     bool mixed = false;
     for (int i = 0; i < N; ++i) {
-        const bool lower = terms[i].significand != 0 && terms[i].lsb_exponent < floor;
-        below[i] = lower ? terms[i] : Term{0, 0, false};
+        if (terms[i].significand == 0 || terms[i].lsb_exponent >= floor) continue;
         const int s = terms[i].negative ? -1 : 1;
-        mixed = mixed || (lower && sign == -s);
-        if (lower) sign = s;
+        mixed = mixed || sign == -s;
+        sign = s;
     }
-    return mixed ? sign_of_terms(below) : sign;
+    return mixed ? kUnsettled : sign;
+}
+
+// The sign of the terms wholly below `floor`: of one sign, that sign; of both, their sum's.
+template <int N>
+FPV_HD FPV_INLINE int sign_below(const Term (&terms)[N], int floor) {
+    const int sign = one_sign_below(terms, floor);
+    if (sign != kUnsettled) return sign;
+    Term below[N];
+    for (int i = 0; i < N; ++i) below[i] = terms[i].lsb_exponent < floor ? terms[i] : Term{0, 0, false};
+    return sign_of_terms(below);
 }
 
 // Whether r is the exact sum of the N terms (zeros stand for nothing) correctly rounded, by the
@@ -373,6 +381,15 @@ FPV_HD FPV_INLINE bool rounds_in_window(const Term (&items)[N], int floor, int l
     return rounds_to(toward(rounding, r.negative), r, compare);
 }
 
+// rounds_in_window in the narrower sum that holds the group.
+template <int N>
+FPV_HD FPV_INLINE bool rounds_in_group(const Term (&items)[N], int top, int floor, int lower, const Result& r,
+                                       Rounding rounding, bool cancelled) {
+    return top - floor <= kWords128Span
+               ? rounds_in_window<Words128>(items, floor, lower, r, rounding, cancelled)
+               : rounds_in_window<exact::detail::Words256>(items, floor, lower, r, rounding, cancelled);
+}
+
 // r and its offsets lie below an upper group whose sum has sign s: q - (r + d/4 ulp) has it too.
 FPV_HD FPV_INLINE bool upper_settles(int s, const Result& r, Rounding rounding) {
     const int compared = r.negative ? -s : s;
@@ -398,30 +415,13 @@ FPV_HD FPV_NOINLINE bool rounds_by_groups(SumItems<N> items, Result r, Rounding 
         if (top - floor > kWords256Span) return false;
         if (items.band_lsb >= floor) {
             const int lower = sign_below(items.term, floor);
-            if (lower == kUnsettled) return false;
-            return top - floor <= kWords128Span
-                       ? rounds_in_window<Words128>(items.term, floor, lower, r, rounding, cancelled)
-                       : rounds_in_window<exact::detail::Words256>(items.term, floor, lower, r, rounding, cancelled);
+            return lower != kUnsettled && rounds_in_group(items.term, top, floor, lower, r, rounding, cancelled);
         }
         const int s = sign_above(items.term, top, floor);
         if (s != 0) return upper_settles(s, r, rounding);
         drop_above(items.term, floor);
     }
     return false;
-}
-
-// The sign of the terms wholly below `floor` where they have one (0 for none), else kUnsettled.
-template <int N>
-FPV_HD FPV_INLINE int one_sign_below(const Term (&terms)[N], int floor) {
-    int sign = 0;
-    bool mixed = false;
-    for (int i = 0; i < N; ++i) {
-        if (terms[i].significand == 0 || terms[i].lsb_exponent >= floor) continue;
-        const int s = terms[i].negative ? -1 : 1;
-        mixed = mixed || sign == -s;
-        sign = s;
-    }
-    return mixed ? kUnsettled : sign;
 }
 
 template <int N>
@@ -441,11 +441,7 @@ FPV_HD FPV_INLINE bool sum_rounds_to(const Term (&exact_value)[N], uint64_t resu
     upper_group(items.term, items.band_lsb, items.band_top, top, floor);
     if (top - floor <= kWords256Span && items.band_lsb >= floor) {
         const int lower = one_sign_below(items.term, floor);
-        if (lower != kUnsettled) {
-            return top - floor <= kWords128Span
-                       ? rounds_in_window<Words128>(items.term, floor, lower, r, rounding, cancelled)
-                       : rounds_in_window<exact::detail::Words256>(items.term, floor, lower, r, rounding, cancelled);
-        }
+        if (lower != kUnsettled) return rounds_in_group(items.term, top, floor, lower, r, rounding, cancelled);
     } else if (top - floor <= kWords256Span) {
         // r far from the exact value (an overflow to infinity, say): a nonzero upper sum settles it.
         const int s = sign_above(items.term, top, floor);
