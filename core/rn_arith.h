@@ -41,6 +41,17 @@ template <class T> FPV_HD FPV_INLINE T sub(T a, T b) { return apply<Operation::s
 template <class T> FPV_HD FPV_INLINE T mul(T a, T b) { return apply<Operation::mul>(a, b); }
 template <class T> FPV_HD FPV_INLINE T div(T a, T b) { return apply<Operation::div>(a, b); }
 
+// The square root, correctly rounded (-prec-sqrt=false changes binary32's alone).
+template <class T>
+FPV_HD FPV_INLINE T sqrt(T a) {
+    static_assert(std::is_same_v<T, double>, "binary64 only: approximate builds change binary32's square root");
+#if defined(__CUDA_ARCH__)
+    return __dsqrt_rn(a);
+#else
+    return std::sqrt(a);
+#endif
+}
+
 // a * b + c with a single rounding.
 template <class T>
 FPV_HD FPV_INLINE T fma(T a, T b, T c) {

@@ -23,6 +23,21 @@ inline bool certifiable(const ImplInfo& impl) {
     return op_info(impl.op).has_exact_check && (impl.spec.in_domain == nullptr || impl.operand_domain);
 }
 
+// Whether the exact reference also measures results of `impl` that are within its claimed
+// bound but not correctly rounded, without MPFR (reference/ulp_measure.h): its op's check
+// measures, and the impl claims a bound.
+inline bool measurable(const ImplInfo& impl) {
+    if (!certifiable(impl) || impl.spec.bound <= 0) return false;
+    return with_op(impl.op, [](auto tag) {
+        using Check = typename decltype(tag)::type::exact_check;
+        if constexpr (is_none<Check>) {
+            return false;
+        } else {
+            return exact_check::MeasuresUlps<Check>;
+        }
+    });
+}
+
 // Tests only: FPV_INJECT_WRONG_CERTIFICATE makes the exact reference certify every result it
 // may judge, as a broken check would, and the exact sums of componentwise ops wrong, so that
 // MPFR's sample must catch it.

@@ -24,6 +24,7 @@
 #include "core/operands.h"
 #include "core/portability.h"
 #include "reference/exact_arith.h"
+#include "reference/ulp_measure.h"
 
 namespace fpv::exact_check {
 
@@ -478,7 +479,10 @@ FPV_HD FPV_INLINE bool negative_nonzero(uint64_t bits, bool ftz) {
 //       GPU kernel (the others are compiled once per op and called: compile time);
 //   FPV_HD static bool requires_nan(const Operands&, bool ftz): IEEE 754 leaves a NaN the only
 //       answer (a NaN operand, an invalid operation), so any NaN result is right unless the
-//       campaign also holds NaNs to their impl's rule (--strict-nan, which MPFR judges).
+//       campaign also holds NaNs to their impl's rule (--strict-nan, which MPFR judges);
+//   and, for binary32 results, FPV_HD static bool measure(const Operands&, uint64_t result,
+//       Rounding, bool ftz, ulp_measure::Measured&): a result that is not correctly rounded,
+//       measured as MPFR measures it (reference/ulp_measure.h), or false.
 
 template <Format F>
 struct Quotient {
@@ -487,6 +491,12 @@ struct Quotient {
         Finite x, y;
         return finite_operand<F>(in.a, ftz, x) && finite_operand<F>(in.b, ftz, y) &&
                quotient_rounds_to<F>(x, y, result, rounding, ftz);
+    }
+    FPV_HD static bool measure(const Operands& in, uint64_t result, Rounding rounding, bool ftz,
+                               ulp_measure::Measured& m)
+        requires(F == Format::binary32)
+    {
+        return ulp_measure::measure<ulp_measure::QuotientValue<false>, Quotient>(in, result, rounding, ftz, m);
     }
     FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
         return is_nan(F, in.a) || is_nan(F, in.b) ||
@@ -504,6 +514,12 @@ struct Reciprocal {
         const Finite one{uint64_t{1} << kFraction, -kFraction, false};
         return finite_operand<F>(in.a, ftz, y) && quotient_rounds_to<F>(one, y, result, rounding, ftz);
     }
+    FPV_HD static bool measure(const Operands& in, uint64_t result, Rounding rounding, bool ftz,
+                               ulp_measure::Measured& m)
+        requires(F == Format::binary32)
+    {
+        return ulp_measure::measure<ulp_measure::QuotientValue<true>, Reciprocal>(in, result, rounding, ftz, m);
+    }
     FPV_HD static bool requires_nan(const Operands& in, bool) { return is_nan(F, in.a); }
 };
 
@@ -513,6 +529,12 @@ struct SquareRoot {
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
         Finite x;
         return finite_operand<F>(in.a, ftz, x) && root_rounds_to<F>(x, result, rounding);
+    }
+    FPV_HD static bool measure(const Operands& in, uint64_t result, Rounding rounding, bool ftz,
+                               ulp_measure::Measured& m)
+        requires(F == Format::binary32)
+    {
+        return ulp_measure::measure<ulp_measure::RootValue, SquareRoot>(in, result, rounding, ftz, m);
     }
     FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
         return is_nan(F, in.a) || negative_nonzero<F>(in.a, ftz);
@@ -525,6 +547,12 @@ struct ReciprocalSquareRoot {
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
         Finite x;
         return finite_operand<F>(in.a, ftz, x) && reciprocal_root_rounds_to<F>(x, result, rounding);
+    }
+    FPV_HD static bool measure(const Operands& in, uint64_t result, Rounding rounding, bool ftz,
+                               ulp_measure::Measured& m)
+        requires(F == Format::binary32)
+    {
+        return ulp_measure::measure<ulp_measure::ReciprocalRootValue, ReciprocalSquareRoot>(in, result, rounding, ftz, m);
     }
     FPV_HD static bool requires_nan(const Operands& in, bool ftz) {
         return is_nan(F, in.a) || negative_nonzero<F>(in.a, ftz);
@@ -635,6 +663,12 @@ struct Widening {
         return result == b64::from_scaled_integer(a.m, a.e, a.negative);
     }
     FPV_HD static bool requires_nan(const Operands& in, bool) { return is_nan(Format::binary32, in.a); }
+};
+
+// Whether a check measures results that are not correctly rounded.
+template <class Check>
+concept MeasuresUlps = requires(const Operands& in, ulp_measure::Measured& m) {
+    Check::measure(in, uint64_t{}, Rounding::rn, false, m);
 };
 
 template <class Op, int I>

@@ -325,6 +325,8 @@ private:
     static bool certifies_on_gpu(const UnitWork& work) {
         return work.reference == ReferenceMode::exact && certifiable(work.impl) && !work.inputs.is_vector_file();
     }
+    // Binary32 results within their impl's bound are measured and tallied there too.
+    static bool measures_on_gpu(const UnitWork& work) { return certifies_on_gpu(work) && measurable(work.impl); }
     static bool tallies_on_gpu(const UnitWork& work) {
         if (work.reference != ReferenceMode::exact || work.inputs.is_vector_file()) return false;
         switch (op_info(work.impl.op).metric) {
@@ -445,6 +447,12 @@ private:
                 k.ftz = work.impl.spec.ftz;
                 k.strict_nan = work.strict_nan;
                 k.wrong_certificates = wrong_certificates_planted();
+                if (measures_on_gpu(work)) {
+                    FPV_CUDA(cudaMemsetAsync(s.device_kept, 0, sizeof(gpu::KeptCounts), d.stream));
+                    k.kept = s.device_kept;
+                    k.bound = work.impl.spec.bound;
+                    set_threshold(worst_seen_.worst, work.limits, k.inside_threshold, k.inside_threshold_index);
+                }
             } else if (tallies_on_gpu(work)) {
                 FPV_CUDA(cudaMemsetAsync(s.device_kept, 0, sizeof(gpu::KeptCounts), d.stream));
                 k.kept = s.device_kept;
@@ -470,6 +478,10 @@ private:
         if (certifies_on_gpu(work)) {
             FPV_CUDA(cudaMemcpyAsync(s.host_counts, s.device_counts, sizeof(gpu::ExactCounts), cudaMemcpyDeviceToHost,
                                      d.stream));
+            if (measures_on_gpu(work)) {
+                FPV_CUDA(cudaMemcpyAsync(s.host_kept, s.device_kept, sizeof(gpu::KeptCounts), cudaMemcpyDeviceToHost,
+                                         d.stream));
+            }
             FPV_CUDA(cudaEventRecord(s.done, d.stream));
             return;
         }
@@ -555,6 +567,7 @@ private:
             t.by_category[static_cast<size_t>(Category::exact)] += s.host_counts->certified;
             t.by_category[static_cast<size_t>(Category::outside_domain)] += s.host_counts->certified_outside;
             add_map(s.host_counts->map_tested, t);
+            if (measures_on_gpu(work)) add_kept(*s.host_kept, t);
         } else {
             add_kept(*s.host_kept, t);
         }
@@ -619,9 +632,9 @@ private:
         const auto run_started = std::chrono::steady_clock::now();
         const auto fill = [&] {
             while (next < end && queue.size() < kSlots * D) {
-                // Until its worst list is full a float-float batch hands over every result
-                // inside the domain: small batches, then.
-                const bool filling = tallies_on_gpu(work) && fixed_batch_ == 0 &&
+                // Until its worst list is full a batch that tallies measured errors hands over
+                // every one of them: small batches, then.
+                const bool filling = (tallies_on_gpu(work) || measures_on_gpu(work)) && fixed_batch_ == 0 &&
                                      worst_seen_.worst.size() < work.limits.worst_kept;
                 uint64_t count = filling ? std::min(batch, kFirstBatch) : batch;
                 if (tail == 0 && fixed_batch_ == 0) tail = tail_piece(batches, end - next, count, D);

@@ -3,8 +3,8 @@
 // whose input is the index itself, write results only (inputs == nullptr): a third of the
 // traffic over the bus. One kernel per (impl, class), instantiated from the op types' lists in
 // the translation unit of the impl's nvcc flags (verifier/gpu_config_*.cu). Under the exact
-// reference the same kernel judges: it counts the results its op's exact check certifies, or
-// tallies float-float verdicts or entries of matrix products (verifier/gpu/entry_judging.cuh),
+// reference the same kernel judges: it counts the results its op's exact check certifies (and
+// binary32 results within their impl's bound, measured), or tallies float-float verdicts or entries of matrix products (verifier/gpu/entry_judging.cuh),
 // and hands the host only what MPFR must see.
 #pragma once
 
@@ -46,6 +46,27 @@ __device__ FPV_INLINE bool certifies(const Operands& in, uint64_t result, const 
         return certifies_out_of_line<Op>(in, result, a.rounding, a.ftz, a.strict_nan);
     }
 }
+// A binary32 result within its impl's bound, measured as MPFR would (reference/ulp_measure.h)
+// and counted here: true when it was, false for what the host must judge (failures, candidates
+// for the worst list, MPFR's sample, inputs outside the impl's domain, what the measure
+// declines).
+template <class Op, class Impl>
+__device__ FPV_INLINE bool keeps_within_bound(BlockCounts& block, const KernelArgs& a, uint64_t index,
+                                              const Operands& in, uint64_t result) {
+    if (exact_sampled(index)) return false;
+    if constexpr (HasOperandDomain<Impl>) {
+        if (!Impl::claims(in)) return false;
+    }
+    ulp_measure::Measured m;
+    if (!Op::exact_check::measure(in, result, a.rounding, a.ftz, m)) return false;
+    if (static_cast<double>(m.steps) > a.bound) return false;
+    if (might_enter(m.error, index, a.inside_threshold, a.inside_threshold_index)) return false;
+    count_kept(block, *a.kept, Category::within_bound, m.error, false, map_cell_of<Op>(in));
+    const int64_t last = UlpSteps::kBuckets - 1;
+    atomicAdd(&block.steps[m.steps < last ? m.steps : last], 1ull);
+    return true;
+}
+
 template <class Op>
 __device__ __noinline__ CompactVerdict judge_out_of_line(FloatFloatClaim claim, Operands in, uint64_t result) {
     return judge_float_float_exactly<Op>(claim, in, result);
@@ -72,7 +93,8 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
     constexpr bool kCertifies = !is_none<typename Op::exact_check>;
     constexpr bool kFloatFloat = Op::metric == Metric::relative_u2 && !BuiltFlushing<Impl>::value;
     constexpr bool kEntries = Op::metric == Metric::componentwise;
-    constexpr bool kKeeps = kFloatFloat || kEntries;
+    constexpr bool kMeasures = kCertifies && exact_check::MeasuresUlps<typename Op::exact_check>;
+    constexpr bool kKeeps = kFloatFloat || kEntries || kMeasures;
     [[maybe_unused]] unsigned long long certified = 0, outside = 0;
     __shared__ std::conditional_t<kKeeps, BlockCounts, char> block;
     // The certified inputs' failure-map cells, counted in shared memory.
@@ -103,9 +125,12 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
                     }
                     ++certified;
                     atomicAdd(&certified_map[map_cell_of<Op>(in)], 1u);
-                } else {
-                    hand(a, &a.counts->handed, index, result);
+                    continue;
                 }
+                if constexpr (kMeasures) {
+                    if (a.kept != nullptr && keeps_within_bound<Op, Impl>(block, a, index, in, result)) continue;
+                }
+                hand(a, &a.counts->handed, index, result);
                 continue;
             }
         }
