@@ -11,7 +11,8 @@
 // finite operands, overflow to infinity, subnormals, zeros and ties included, and declines
 // what it does not settle in a few integer operations: infinite and NaN operands (and
 // operations), results at or below the least normal of flush-to-zero builds (where tininess
-// after rounding matters) and exact zeros of zero operands (whose sign follows the operands'). The
+// after rounding matters) and exact zeros of sums and products of zero operands (whose sign
+// follows the operands'); roots of zeros are settled (+-0, and +-infinity for 1/sqrt). The
 // judges send every declined input to MPFR, and MPFR re-judges a fixed sample of the certified
 // ones (reference/reference_mode.h).
 #pragma once
@@ -527,6 +528,7 @@ template <Format F>
 struct SquareRoot {
     static constexpr bool kCompact = true;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        if (is_zero(F, in.a)) return result == in.a;  // sqrt(+-0) = +-0 in every mode (IEEE 754 5.4.1)
         Finite x;
         return finite_operand<F>(in.a, ftz, x) && root_rounds_to<F>(x, result, rounding);
     }
@@ -545,6 +547,8 @@ template <Format F>
 struct ReciprocalSquareRoot {
     static constexpr bool kCompact = false;
     FPV_HD static bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz) {
+        // rSqrt(+-0) = +-infinity in every mode (IEEE 754 9.2).
+        if (is_zero(F, in.a)) return result == ((in.a & sign_bit(F)) | infinity_bits(F));
         Finite x;
         return finite_operand<F>(in.a, ftz, x) && reciprocal_root_rounds_to<F>(x, result, rounding);
     }

@@ -237,6 +237,37 @@ TEST(ExactCheck, CertifiesOnlyMpfrsAnswerInEveryModeAndSettlesEveryResultOfFinit
     }
 }
 
+// The roots of zeros are settled, MPFR's answer and nothing else: sqrt(+-0) = +-0 and
+// 1/sqrt(+-0) = +-infinity, in every mode, with and without flushing (the negative classes hold -0
+// in one input of four, which went to MPFR before).
+template <class Op>
+void roots_of_zeros_settled() {
+    MpfrReference mpfr;
+    constexpr Format F = Op::result;
+    for (const uint64_t zero : {uint64_t{0}, sign_bit(F)}) {
+        for (const Rounding mode : kModes) {
+            for (const bool ftz : {false, true}) {
+                const Operands in{zero, 0, 0};
+                const uint64_t expected = mpfr.correctly_rounded<Op>(in, mode, ftz);
+                EXPECT_TRUE(Op::exact_check::certifies(in, expected, mode, ftz)) << Op::name;
+                for (const uint64_t r : {uint64_t{0}, sign_bit(F), infinity_bits(F), sign_bit(F) | infinity_bits(F),
+                                         uint64_t{1}, min_normal_bits(F), binary_format(F).canonical_nan}) {
+                    if (r != expected) {
+                        EXPECT_FALSE(Op::exact_check::certifies(in, r, mode, ftz)) << Op::name << " " << r;
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(ExactCheck, RootsOfZerosAreSettledAsMpfrSettlesThem) {
+    roots_of_zeros_settled<op::sqrt64>();
+    roots_of_zeros_settled<op::rsqrt64>();
+    roots_of_zeros_settled<op::sqrt32>();
+    roots_of_zeros_settled<op::rsqrt32>();
+}
+
 // A NaN result is certified exactly where IEEE 754 leaves NaN the only answer, which is where
 // MPFR's answer is NaN, with and without flushing; never under --strict-nan.
 TEST(ExactCheck, RequiresNanExactlyWhereMpfrAnswersNan) {
