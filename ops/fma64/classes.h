@@ -83,13 +83,17 @@ FPV_HD FPV_INLINE uint64_t sticky_addend(CounterRng& rng, int s, bool subnormal)
     return draw64::with_exponent(rng, s - 61 - (gap < widest ? gap : widest));
 }
 
+// Kind 2 makes a*b an exact midpoint instead: odd parts whose product has exactly 54 bits lie
+// halfway between two binary64 numbers, and rounding to nearest then goes the way of c's sign
+// alone, however tiny c is; an fma that drops a c far below a*b is right on every other input.
 FPV_HD FPV_INLINE Operands sticky(CounterRng& rng, uint64_t index) {
     const uint64_t kind = index % 4;
     Operands in;
     int s;  // |a*b| >= 2^s
-    if (kind == 3) {
-        const mul64::class_detail::Significands p = mul64::class_detail::exact_significands(rng);
-        const int kp = 64 - clz64(p.a * p.b);
+    if (kind == 3 || kind == 2) {
+        const mul64::class_detail::Significands p =
+            kind == 3 ? mul64::class_detail::exact_significands(rng) : mul64::class_detail::tie_significands(rng);
+        const int kp = xint::bit_length(xint::product(p.a, p.b));
         const int lsb = static_cast<int>(rng.between(-1012 - kp, 1022 - kp));
         in = mul64::class_detail::place(rng, p.a, p.b, lsb);
         s = lsb + kp - 1;
@@ -101,8 +105,8 @@ FPV_HD FPV_INLINE Operands sticky(CounterRng& rng, uint64_t index) {
         const uint64_t b = draw64::with_exponent(rng, s - ea) | 1;
         in = {a, b};
     }
-    bool subnormal = kind == 1 || (kind == 3 && s < -961);
-    if (kind == 3 && !subnormal) subnormal = rng.coin();
+    bool subnormal = kind == 1 || (kind >= 2 && s < -961);
+    if (kind >= 2 && !subnormal) subnormal = rng.coin();
     in.c = sticky_addend(rng, s, subnormal);
     return in;
 }
@@ -359,11 +363,13 @@ struct Cancellation : Drawn<class_detail::cancellation> {
 
 struct Sticky : Drawn<class_detail::sticky> {
     static constexpr std::string_view name = "sticky";
+    static constexpr int version = 2;  // 1: index mod 4 = 2 as 0 (a*b never an exact midpoint; issue 25)
     static constexpr std::string_view guarantee =
         "a, b normal, 2^-1013 <= |a*b| < 2^1023, c nonzero of either sign with |c| < 2^-60 |a*b| (down "
-        "to below 2^-2000 |a*b|); a*b not representable (odd 53-bit significands) except for index "
-        "mod 4 = 3, where it is, with odd parts of at least 8 bits each; c normal for index mod 4 = 0, 2 "
-        "(where |a*b| >= 2^-961), subnormal for 1, either for 3";
+        "to below 2^-2000 |a*b|); index mod 4 = 0, 1: a*b not representable (odd 53-bit significands), "
+        "c normal for 0 (where |a*b| >= 2^-961), subnormal for 1; 2: a*b an exact midpoint between two "
+        "binary64 numbers (a 54-bit odd part), so that c's sign alone decides rounding to nearest; 3: "
+        "a*b representable, odd parts of at least 8 bits each; c normal or subnormal for 2 and 3";
 };
 
 struct Overflow : Drawn<class_detail::overflow> {

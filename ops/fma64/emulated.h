@@ -22,6 +22,7 @@ enum class Mutation {
     addend_sticky_lost,         // c shifted below a*b is truncated: a c far below a*b is lost
     product_sticky_lost,        // a*b shifted below c is truncated
     rz_nearest_when_subnormal,  // toward zero, results below the normal range are rounded to nearest
+    far_addend_dropped,         // a c more than 2^-110 below a*b is dropped: wrong only where a*b is a midpoint
 };
 
 namespace fma_detail {
@@ -100,6 +101,15 @@ FPV_HD FPV_INLINE uint64_t emulated_fma(uint64_t a, uint64_t b, uint64_t c) {
     const uint64_t product_sign = (a ^ b) & kSign, addend_sign = c & kSign;
     const uint64_t abs_a = a & ~kSign, abs_b = b & ~kSign, abs_c = c & ~kSign;
     if (abs_c == 0) return mul64::multiply_finite<R>(product_sign, abs_a, abs_b);  // a*b + 0 is a*b
+    if constexpr (M == Mutation::far_addend_dropped) {
+        // The exponent fields say how far below: a*b at least 2^(fa + fb - 2046), c below
+        // 2^(fc - 1022) (subnormals too, fc = 0), so c < 2^-below a*b.
+        const int32_t below = static_cast<int32_t>(abs_a >> 52) + static_cast<int32_t>(abs_b >> 52) - 1024 -
+                              static_cast<int32_t>(abs_c >> 52);
+        if ((abs_a >> 52) != 0 && (abs_b >> 52) != 0 && below >= 110) {
+            return mul64::multiply_finite<R>(product_sign, abs_a, abs_b);
+        }
+    }
 
     const mul64::ExactProduct p = mul64::exact_product(abs_a, abs_b);
     const Unpacked addend = unpack_normalized(abs_c);

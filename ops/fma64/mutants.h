@@ -15,6 +15,9 @@ inline constexpr ImplSpec kAddendStickyLost{.variant = "mut_addend_sticky_lost",
 inline constexpr ImplSpec kProductStickyLost{.variant = "mut_product_sticky_lost",
                                              .summary = "a*b truncated when aligned below c: an a*b far below c is "
                                                         "lost rounding toward +infinity"};
+inline constexpr ImplSpec kFarAddendDropped{.variant = "mut_far_addend_dropped",
+                                            .summary = "a c more than 2^-110 below a*b is dropped: wrong only where "
+                                                       "a*b is an exact midpoint and c's sign decides"};
 inline constexpr ImplSpec kRzNearestSubnormal{.variant = "mut_rz_nearest_subnormal",
                                               .summary = "rounding toward zero rounds to nearest below the normal "
                                                          "range"};
@@ -25,6 +28,7 @@ using Mutant = binary64_emulation::Mutant<Emu<R>, kSpec, emulated_fma<R, M>>;
 using Mutants = TypeList<Mutant<Rounding::rn, Mutation::cancellation_sign, kCancellationSign>,
                          Mutant<Rounding::rd, Mutation::addend_sticky_lost, kAddendStickyLost>,
                          Mutant<Rounding::ru, Mutation::product_sticky_lost, kProductStickyLost>,
-                         Mutant<Rounding::rz, Mutation::rz_nearest_when_subnormal, kRzNearestSubnormal>>;
+                         Mutant<Rounding::rz, Mutation::rz_nearest_when_subnormal, kRzNearestSubnormal>,
+                         Mutant<Rounding::rn, Mutation::far_addend_dropped, kFarAddendDropped>>;
 
 }  // namespace fpv::fma64
