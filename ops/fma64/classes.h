@@ -209,8 +209,18 @@ FPV_HD FPV_INLINE Operands underflow(CounterRng& rng, uint64_t index) {
     return {a, b, c};
 }
 
+// Index mod 12 = 4 makes a*b an odd multiple (3 to 2^20) of 2^-1075, half the least subnormal,
+// and c a subnormal: a*b + c is then halfway between two subnormals (or, summing past 2^-1022,
+// two numbers of the lowest normal binade), the tie that rounding to nearest decides there.
 FPV_HD FPV_INLINE Operands subnormal(CounterRng& rng, uint64_t index) {
-    Operands in = mul64::class_detail::subnormal_product(rng, index % 4);
+    Operands in;
+    if (index % 12 == 4) {
+        const int ka = static_cast<int>(rng.between(2, 10));
+        const int kb = static_cast<int>(rng.between(1, 10));
+        in = mul64::class_detail::place(rng, random_odd(rng, ka), random_odd(rng, kb), -1075);
+    } else {
+        in = mul64::class_detail::subnormal_product(rng, index % 4);
+    }
     switch ((index / 4) % 3) {
         case 0: in.c = rng.coin() ? b64::kSign : 0; break;
         case 1: in.c = draw64::subnormal(rng); break;
@@ -392,10 +402,12 @@ struct Underflow : Drawn<class_detail::underflow> {
 
 struct Subnormal : Drawn<class_detail::subnormal> {
     static constexpr std::string_view name = "subnormal";
+    static constexpr int version = 2;  // 1: no a*b on an odd multiple of 2^-1075 (issue 25)
     static constexpr std::string_view guarantee =
         "2^-1075 < |a*b| < 2^-1022 with a, b normal (index mod 4 = 0, 1) or one of them subnormal "
         "(mod 4 = 2: a, 3: b); c = +0 or -0, subnormal, or normal below 2^-999 in magnitude "
-        "(index/4 mod 3)";
+        "(index/4 mod 3); for index mod 12 = 4, a*b is an odd multiple of 2^-1075 and c subnormal, so "
+        "that a*b + c lies exactly halfway between two neighbours of ulp 2^-1074";
 };
 
 struct Midpoint : Drawn<class_detail::midpoint> {

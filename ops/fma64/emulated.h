@@ -23,6 +23,7 @@ enum class Mutation {
     product_sticky_lost,        // a*b shifted below c is truncated
     rz_nearest_when_subnormal,  // toward zero, results below the normal range are rounded to nearest
     far_addend_dropped,         // a c more than 2^-110 below a*b is dropped: wrong only where a*b is a midpoint
+    subnormal_ties_away,        // to nearest below the normal range, ties go away from zero, not to even
 };
 
 namespace fma_detail {
@@ -147,6 +148,11 @@ FPV_HD FPV_INLINE uint64_t emulated_fma(uint64_t a, uint64_t b, uint64_t c) {
     const uint64_t sig = result.hi | (result.lo != 0 ? 1 : 0);
     if constexpr (M == Mutation::rz_nearest_when_subnormal) {
         if (R == Rounding::rz && (exp < 1 || sig < kLeadingBit)) return round_and_pack<Rounding::rn>(sign, exp, sig);
+    }
+    if constexpr (M == Mutation::subnormal_ties_away) {
+        // Below the normal range the lowest bit of sig is among those rounded off: setting it
+        // turns an exact tie into a value just above it and changes nothing else.
+        if (R == Rounding::rn && (exp < 1 || sig < kLeadingBit)) return round_and_pack<R>(sign, exp, sig | 1);
     }
     return round_and_pack<R>(sign, exp, sig);
 }

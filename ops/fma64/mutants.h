@@ -18,6 +18,9 @@ inline constexpr ImplSpec kProductStickyLost{.variant = "mut_product_sticky_lost
 inline constexpr ImplSpec kFarAddendDropped{.variant = "mut_far_addend_dropped",
                                             .summary = "a c more than 2^-110 below a*b is dropped: wrong only where "
                                                        "a*b is an exact midpoint and c's sign decides"};
+inline constexpr ImplSpec kSubnormalTiesAway{.variant = "mut_subnormal_ties_away",
+                                             .summary = "below the normal range ties round away from zero, not "
+                                                        "to even: wrong only where a*b + c is a subnormal tie"};
 inline constexpr ImplSpec kRzNearestSubnormal{.variant = "mut_rz_nearest_subnormal",
                                               .summary = "rounding toward zero rounds to nearest below the normal "
                                                          "range"};
@@ -29,6 +32,7 @@ using Mutants = TypeList<Mutant<Rounding::rn, Mutation::cancellation_sign, kCanc
                          Mutant<Rounding::rd, Mutation::addend_sticky_lost, kAddendStickyLost>,
                          Mutant<Rounding::ru, Mutation::product_sticky_lost, kProductStickyLost>,
                          Mutant<Rounding::rz, Mutation::rz_nearest_when_subnormal, kRzNearestSubnormal>,
-                         Mutant<Rounding::rn, Mutation::far_addend_dropped, kFarAddendDropped>>;
+                         Mutant<Rounding::rn, Mutation::far_addend_dropped, kFarAddendDropped>,
+                         Mutant<Rounding::rn, Mutation::subnormal_ties_away, kSubnormalTiesAway>>;
 
 }  // namespace fpv::fma64

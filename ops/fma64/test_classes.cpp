@@ -89,6 +89,31 @@ TEST(Fma64Classes, TheFarAddendMutantFailsOnlyOnExactMidpoints) {
     }
 }
 
+// The gap `subnormal`'s tie kind closes: an fma that breaks ties away from zero below the normal
+// range is wrong only on exact subnormal ties, which no other fma64 class holds.
+TEST(Fma64Classes, TheSubnormalTieMutantFailsOnlyOnSubnormalTies) {
+    std::map<std::string, int> wrong;
+    for (const std::string& name : all_class_names(op_id<op::fma64>())) {
+        const InputSet set = resolve_class(name, op_id<op::fma64>(), 1);
+        if (set.is_vector_file()) continue;
+        for (uint64_t i = 0; i < std::min<uint64_t>(4096, set.size); ++i) {
+            const Operands in = set.input(i);
+            const uint64_t right = fma64::emulated_fma<Rounding::rn>(in.a, in.b, in.c);
+            const uint64_t mutant = fma64::emulated_fma<Rounding::rn, fma64::Mutation::subnormal_ties_away>(in.a, in.b, in.c);
+            if (mutant == right) continue;
+            const mpq_class halves = magnitude(product(in) + exact_value(in.c)) / power_of_two(-1075);
+            EXPECT_TRUE(halves.get_den() == 1 && mpz_class(halves.get_num() % 2) == 1) << name << " " << show(in);
+            ++wrong[name == "subnormal" ? "subnormal, index mod 12 = " + std::to_string(i % 12) : name];
+        }
+    }
+    EXPECT_GT(wrong["subnormal, index mod 12 = 4"], 100);
+    for (const auto& [where, n] : wrong) {
+        EXPECT_TRUE(where == "subnormal, index mod 12 = 4" || where == "specials" || where == "patterns")
+            << where << ": " << n;
+        std::printf("subnormal tie mutant wrong in %s: %d\n", where.c_str(), n);
+    }
+}
+
 TEST(Fma64Classes, CancellationSumsAreExactZerosOrTheProductsRoundingError) {
     std::map<std::string, int> seen;
     for (const Sampling& run : kRuns) {
@@ -282,12 +307,20 @@ TEST(Fma64Classes, SubnormalProductsMeetZeroSubnormalOrSmallAddends) {
             }
             ++seen[b64::is_zero(in.c) ? (negative(in.c) ? "c = -0" : "c = +0") : "c nonzero"];
             const mpq_class sum = p + exact_value(in.c);
+            if (i % 12 == 4) {
+                // Halfway between two neighbours 2^-1074 apart: rounding to nearest takes the even one.
+                ASSERT_LT(magnitude(sum), power_of_two(-1021)) << show(in);
+                const mpq_class halves = magnitude(sum) / power_of_two(-1075);
+                ASSERT_EQ(halves.get_den(), 1) << show(in);
+                ASSERT_EQ(mpz_class(halves.get_num() % 2), 1) << show(in);
+                ++seen[magnitude(sum) < power_of_two(-1022) ? "subnormal midpoint" : "lowest-binade midpoint"];
+            }
             if (sum == 0) continue;
             const auto r = expect_mpfr_agrees(in, sum);
             ++seen[b64::is_zero(r[1].bits) ? "RZ zero" : b64::is_subnormal(r[1].bits) ? "RZ subnormal" : "RZ normal"];
         }
     }
-    for (const char* k : {"c = -0", "c = +0", "c nonzero", "RZ zero", "RZ subnormal", "RZ normal"}) {
+    for (const char* k : {"c = -0", "c = +0", "c nonzero", "RZ zero", "RZ subnormal", "RZ normal", "subnormal midpoint"}) {
         EXPECT_GT(seen[k], 0) << k;
     }
 }
