@@ -4,6 +4,8 @@
 #               (CPU), then, where a GPU is usable, the GPU suite
 #   make test-quick  the edit loop's tier: the CPU suite without sanitizers or its slowest tests
 #   make gpu-test  the GPU suite alone, on a machine with a GPU
+#   make fuzz   every fuzz target (fuzz/) for FUZZ_SECONDS each (default an hour: overnight);
+#               `make test` runs each for FUZZ_TEST_SECONDS
 #   make demo   a demonstration campaign and its report
 #   make mutation  the mutation score: the default campaign against every planted-bug mutant
 #   make emulation-campaign  the project's own emulations verified on a GPU
@@ -163,12 +165,14 @@ MISSING_PACKAGES = $(shell for p in $(DEB_PACKAGES); do \
 # What the tests need beyond the build: pdflatex and the packages the LaTeX report uses, and
 # poppler's tools, which turn its PDF into text and pictures (tests/test_latex.cpp). Installed
 # without recommended packages: texlive's recommendations are hundreds of megabytes of fonts.
-TEST_PACKAGES := texlive-latex-base texlive-latex-recommended poppler-utils
+# The fuzz targets (fuzz/) build with Debian's clang and its libFuzzer (libclang-rt-dev, which
+# clang only recommends); llvm's llvm-symbolizer names the lines of a finding's stack.
+TEST_PACKAGES := texlive-latex-base texlive-latex-recommended poppler-utils clang libclang-rt-dev llvm
 MISSING_TEST_PACKAGES = $(shell for p in $(TEST_PACKAGES); do \
 	dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done)
 SUDO := $(shell if [ "$$(id -u)" != 0 ] && command -v sudo >/dev/null; then echo sudo; fi)
 
-.PHONY: all deps test-deps test test-suites test-quick gpu-test gpu-test-suite demo bench mutation fpemu-campaign emulation-campaign clean FORCE
+.PHONY: all deps test-deps test test-suites test-quick fuzz fuzz-targets gpu-test gpu-test-suite demo bench mutation fpemu-campaign emulation-campaign clean FORCE
 
 all: deps
 	@$(MAKE) --no-print-directory $(RELEASE_DIR)/fpverify
@@ -277,10 +281,13 @@ GPU_SUITE := $(if $(GPU_TEST_BINARY),$(shell nvidia-smi -L 2>/dev/null | grep -q
 test: test-deps
 	@$(MAKE) --no-print-directory test-suites
 
-test-suites: $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests $(if $(GPU_SUITE),$(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY))
+test-suites: $(ASAN_DIR)/fpverify $(ASAN_DIR)/fpverify_tests $(if $(GPU_SUITE),$(RELEASE_DIR)/fpverify $(GPU_TEST_BINARY)) \
+	fuzz-targets
 	@$(if $(GPU_SUITE),,echo "gpu suite: no GPU answers nvidia-smi here; not built (make gpu-test on a machine with one)";)
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 FPV_VECTORS=corpus/vectors/testfloat \
+	FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) FUZZ_JOBS=$(JOBS) FUZZ_BUILD=$(FUZZ_DIR) \
 	tests/run_suites.sh "cpu (sanitized)" $(TEST_SHARDS) $(ASAN_DIR)/fpverify_tests $(ASAN_DIR)/fpverify \
+		"fuzz ($(FUZZ_TEST_SECONDS) s per target)" 1 fuzz/run.sh $(ASAN_DIR)/fpverify \
 		$(if $(GPU_SUITE),"gpu" 1 $(GPU_TEST_BINARY) $(RELEASE_DIR)/fpverify)
 
 # The edit loop's tier: the CPU suite built without sanitizers (a separate build, build/quick),
@@ -293,6 +300,59 @@ test-quick: test-deps
 	@$(MAKE) --no-print-directory RELEASE_DIR=$(QUICK_DIR) NVCC= $(QUICK_DIR)/fpverify $(QUICK_DIR)/fpverify_tests
 	@FPV_VECTORS=corpus/vectors/testfloat GTEST_FILTER='$(QUICK_FILTER)' \
 	tests/run_suites.sh "cpu (quick)" $(TEST_SHARDS) $(QUICK_DIR)/fpverify_tests $(QUICK_DIR)/fpverify
+
+# Fuzzing: one libFuzzer target per file of fuzz/, built by clang with AddressSanitizer and
+# UndefinedBehaviorSanitizer (build/fuzz), linked with the library sources the targets call,
+# built again by clang with libFuzzer's coverage counters (build/fuzz/lib): only those, not the
+# whole library (no judging loops, no verifier/, no commands), so that `make test` stays within
+# CI's 20 minutes. A target that calls more fails to link until its sources are listed here.
+# fuzz/run.sh runs each target from its seeds (fuzz/corpus/<target>) and the corpus it grew
+# before (build/fuzz/corpus/<target>); a finding is written to build/fuzz/findings/<target>/.
+# `make test` gives each target FUZZ_TEST_SECONDS; `make fuzz` FUZZ_SECONDS (overnight).
+FUZZ_DIR := build/fuzz
+FUZZ_CXX ?= clang++
+FUZZ_TEST_SECONDS ?= 10
+FUZZ_SECONDS ?= 3600
+# Targets `make fuzz` runs at once (`make test` runs JOBS at once).
+FUZZ_JOBS ?= 1
+FUZZ_TARGETS := $(basename $(notdir $(wildcard fuzz/*.cpp)))
+FUZZ_LIB_SOURCES := core/models/rcp_sm90_correction.cpp core/models/rsqrt_sm90_correction.cpp \
+	corpus/generic_classes.cpp corpus/testfloat_file.cpp reference/verdict.cpp \
+	ops/catalogue.cpp ops/div64/proof.cpp ops/div64/prove_command.cpp ops/gemm64/classes.cpp \
+	$(addprefix model/,failure_map.cpp histogram.cpp input_set.cpp json_text.cpp rate_comparison.cpp tally.cpp \
+		text_format.cpp value_format.cpp) $(wildcard model/statistics/*.cpp) \
+	$(addprefix store/,database_checks.cpp database_file.cpp database_ref.cpp schema.cpp sqlite_handle.cpp \
+		store.cpp store_read.cpp) \
+	$(addprefix reports/,campaign_report.cpp error_against.cpp report_content.cpp report_document.cpp \
+		report_latex.cpp svg_plot.cpp) $(wildcard reports/sections/*.cpp) \
+	cli/count_parse.cpp cli/duration_parse.cpp
+FUZZ_LIB_OBJECTS := $(FUZZ_LIB_SOURCES:%.cpp=$(FUZZ_DIR)/lib/%.o)
+FUZZ_COMMON := -std=c++20 -Wall -Wextra -Wshadow -Werror -I. -DFPV_VERSION='"$(VERSION)"' -O1 -g1 \
+	-fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_LIB_FLAGS := $(FUZZ_COMMON) -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_FLAGS := $(FUZZ_COMMON) -fsanitize=fuzzer,address,undefined
+
+$(FUZZ_DIR)/lib/%.o: %.cpp Makefile
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(FUZZ_LIB_FLAGS) -MMD -MP -c $< -o $@
+
+# An archive, so that each target links only the objects it calls; `q`, not `r`: model/ and
+# reports/sections/ have files of the same names, which `r` would replace by one another.
+$(FUZZ_DIR)/lib/libfpverify.a: $(FUZZ_LIB_OBJECTS)
+	rm -f $@ && ar qcs $@ $^
+
+$(FUZZ_TARGETS:%=$(FUZZ_DIR)/%.o): $(FUZZ_DIR)/%.o: fuzz/%.cpp Makefile
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(FUZZ_FLAGS) -MMD -MP -c $< -o $@
+
+$(FUZZ_TARGETS:%=$(FUZZ_DIR)/%): $(FUZZ_DIR)/%: $(FUZZ_DIR)/%.o $(FUZZ_DIR)/lib/libfpverify.a
+	$(FUZZ_CXX) $(FUZZ_FLAGS) $^ -o $@ -Wl,-Bstatic -lmpfr -lgmp -lz -Wl,-Bdynamic -lsqlite3
+
+fuzz-targets: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%)
+
+fuzz: test-deps
+	@$(MAKE) --no-print-directory fuzz-targets
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_BUILD=$(FUZZ_DIR) fuzz/run.sh
 
 gpu-test: deps
 	@$(MAKE) --no-print-directory gpu-test-suite
@@ -363,4 +423,4 @@ clean:
 
 -include $(patsubst %.o,%.d,$(filter %.o,$(RELEASE_OBJECTS))) $(GEMMUL8_UNITS:%=$(RELEASE_DIR)/gemmul8/%.d) $(ASAN_OBJECTS:.o=.d) $(ASAN_TEST_OBJECTS:.o=.d) $(GPU_TEST_OBJECTS:.o=.d) \
 	$(TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.d) \
-	$(RELEASE_DIR)/cli/main.d $(ASAN_DIR)/cli/main.d
+	$(RELEASE_DIR)/cli/main.d $(ASAN_DIR)/cli/main.d $(FUZZ_LIB_OBJECTS:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%.d)

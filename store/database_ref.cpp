@@ -9,10 +9,13 @@ namespace fpv {
 
 DatabaseRef parse_database_ref(const std::string& argument, std::string_view what) {
     DatabaseRef ref{argument, 0};
+    // The error_code forms: a name the system refuses (a component over 255 bytes) is no database
+    // there, a usage error, not a filesystem_error (exit status 3).
+    std::error_code ec;
     const size_t colon = argument.rfind(':');
     if (colon != std::string::npos && colon + 1 < argument.size() &&
         argument.find_first_not_of("0123456789", colon + 1) == std::string::npos &&
-        !std::filesystem::exists(argument)) {
+        !std::filesystem::exists(argument, ec)) {
         ref.path = argument.substr(0, colon);
         const std::string digits = argument.substr(colon + 1);
         if (digits.size() > 18 || std::stoll(digits) == 0) {
@@ -20,10 +23,10 @@ DatabaseRef parse_database_ref(const std::string& argument, std::string_view wha
         }
         ref.campaign = std::stoll(digits);
     }
-    if (std::filesystem::is_directory(ref.path)) {
+    if (std::filesystem::is_directory(ref.path, ec)) {
         throw UsageError(std::string(what) + ": '" + printable(ref.path) + "' is a directory; give the name of a database file");
     }
-    if (!std::filesystem::is_regular_file(ref.path)) {
+    if (!std::filesystem::is_regular_file(ref.path, ec)) {
         throw UsageError(std::string(what) + ": no database at '" + printable(ref.path) + "'");
     }
     return ref;

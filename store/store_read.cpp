@@ -43,8 +43,8 @@ CampaignRecord Store::campaign(int64_t id) {
     r.spec.batch = static_cast<uint64_t>(s.int64(9));
     r.spec.limits.failures_kept = static_cast<size_t>(s.int64(10));
     r.spec.limits.worst_kept = static_cast<size_t>(s.int64(11));
-    r.spec.impls = parse_json_list(s.text(12));
-    r.spec.classes = parse_json_list(s.text(13));
+    r.spec.impls = parse_json_list(s.text(12), path_);
+    r.spec.classes = parse_json_list(s.text(13), path_);
     r.spec.command_line = s.text(14);
     r.host = s.text(15);
     r.version = s.text(16);

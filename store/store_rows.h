@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/operands.h"
+#include "core/printable.h"
 #include "store/sqlite_handle.h"
 #include "store/store.h"
 
@@ -25,8 +26,16 @@ inline std::string json_list(const std::vector<std::string>& items) {
     return nlohmann::json(items).dump();
 }
 
-inline std::vector<std::string> parse_json_list(const std::string& text) {
-    return nlohmann::json::parse(text).get<std::vector<std::string>>();
+// A list read back from the database at `path`. Text that is not a JSON list of strings can only
+// come from a damaged or hand-edited file: DatabaseDamaged (exit status 2), as SQLite's own
+// corruption errors are, never a JSON library's exception (exit status 3, "resumable").
+inline std::vector<std::string> parse_json_list(const std::string& text, const std::string& path) {
+    try {
+        return nlohmann::json::parse(text).get<std::vector<std::string>>();
+    } catch (const nlohmann::json::exception&) {
+        throw DatabaseDamaged("database '" + path + "' is damaged: a stored list is not a JSON list of strings: '" +
+                              printable(text.substr(0, 80)) + "'");
+    }
 }
 
 }  // namespace fpv

@@ -130,24 +130,24 @@ size_t parse_shown(const std::string& text) {
 }  // namespace
 
 int ProveCommand::run(const OpCommandArgs& args, std::ostream& out) {
-    const ProveDiv64Options options{args.value("--impl"), parse_shown(args.value("--show")), args.value("--cells-out"),
+    const ProveDiv64Options given{args.value("--impl"), parse_shown(args.value("--show")), args.value("--cells-out"),
                                     args.value("--check-db")};
     const auto variants = proof::provable_variants();
     const auto v = std::find_if(variants.begin(), variants.end(),
-                                [&](const auto& candidate) { return candidate.impl == options.impl; });
+                                [&](const auto& candidate) { return candidate.impl == given.impl; });
     if (v == variants.end()) {
         std::string names;
         for (const auto& candidate : variants) names += (names.empty() ? "" : ", ") + candidate.impl;
-        throw UsageError("prove-div64 proves the one-Halley divisions: " + names + " (not " + options.impl + ")");
+        throw UsageError("prove-div64 proves the one-Halley divisions: " + names + " (not " + given.impl + ")");
     }
     const ProofSummary s = proof::prove(v->seed);
-    out << options.impl << ": " << s.cells << " seed cells of 2^32 divisor significands each\n";
+    out << given.impl << ": " << s.cells << " seed cells of 2^32 divisor significands each\n";
     if (s.failing.empty()) {
         print_proved(s, *v, out);
     } else {
-        print_failing(s, options, out);
+        print_failing(s, given, out);
     }
-    const bool placed = options.check_db.empty() || check_stored_failures(s, options, args, out);
+    const bool placed = given.check_db.empty() || check_stored_failures(s, given, args, out);
     return s.failing.empty() && placed ? 0 : 1;
 }
 
