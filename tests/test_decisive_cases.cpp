@@ -5,8 +5,9 @@
 // decides), on a representable number (the directed modes keep it), beside one, an exact zero
 // (its sign is the mode's or the operands'), past the largest finite number and at the overflow
 // threshold of rounding to nearest, between the largest subnormal and the least normal. The
-// table in the document must be this census, line for line, and every case the document calls
-// reachable must be reached.
+// table in the document must be this census, line for line, and every case no class reaches must
+// be proven impossible there; the lemma that rules out a quotient at the overflow threshold is
+// checked here too, exhaustively at small precisions and by MPFR on divisions aimed at it.
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
@@ -16,6 +17,8 @@
 #include <sstream>
 #include <string>
 
+#include "core/binary64.h"
+#include "corpus/counter_rng.h"
 #include "model/input_set.h"
 #include "ops/catalogue.h"
 #include "ops/dispatch.h"
@@ -163,21 +166,95 @@ TEST(DecisiveCases, TheDocumentedCensusIsTheClassesCensus) {
                                     << computed;
 }
 
-// Every case an op can reach is reached by a class: the document's "none" lines are only those
-// it explains below the table as impossible for the op.
+// The part of the document that explains unreached cases as impossible: from its heading to the
+// next section.
+std::string impossible_section(const std::string& text) {
+    const size_t begin = text.find("Impossible for the op");
+    if (begin == std::string::npos) return {};
+    const size_t end = text.find("\n#", begin);
+    return text.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+}
+
+// Every case an op can reach is reached by a class: the census's "none" lines are only those the
+// document proves impossible for the op, in its list of impossible cases.
 TEST(DecisiveCases, EveryReachableCaseHasAClass) {
     std::string text;
     documented_census(text);
+    const std::string impossible = impossible_section(text);
+    ASSERT_FALSE(impossible.empty()) << kDocument << " has no list of impossible cases";
     std::istringstream lines(census());
     std::string line;
     while (std::getline(lines, line)) {
         if (line.find("| none |") == std::string::npos) continue;
         const std::string row = line.substr(0, line.find(" | none |"));  // "| op | case"
-        EXPECT_NE(text.find("- `" + row.substr(2, row.find(" | ") - 2) + "`, " +
-                            row.substr(row.find(" | ") + 3) + ":"),
+        EXPECT_NE(impossible.find("- `" + row.substr(2, row.find(" | ") - 2) + "`, " +
+                                  row.substr(row.find(" | ") + 3) + ":"),
                   std::string::npos)
-            << "no class reaches " << row << " and the document does not say why";
+            << "no class reaches " << row << " and the document does not prove it impossible";
     }
+}
+
+// The lemma behind the impossible overflow threshold of div64 and rcp64: for integers
+// 0 < X, Y < 2^p, X/Y never lies strictly between (1 - 2^-p) 2^k and 2^k. Checked for every pair
+// at small p, in integers: with 2^(k-1) < X/Y <= 2^k the only power of two it could fall short
+// of, X/Y > (1 - 2^-p) 2^k is X 2^p > (2^p - 1) Y 2^k (both sides scaled by 2^-k when k < 0).
+TEST(DecisiveCases, NoQuotientLiesBetweenABinadesLargestNumberAndTheNextPowerOfTwo) {
+    uint64_t pairs = 0;
+    for (int p = 2; p <= 11; ++p) {
+        const uint64_t limit = uint64_t{1} << p;
+        for (uint64_t X = 1; X < limit; ++X) {
+            for (uint64_t Y = 1; Y < limit; ++Y) {
+                int k = 0;  // the least k with X <= 2^k Y, found by scaling whichever side is smaller
+                uint64_t x = X, y = Y;
+                while (x > y) { y <<= 1; ++k; }
+                while (x * 2 <= y) { x <<= 1; --k; }
+                // Now y/2 < x <= y, i.e. x/y in (1/2, 1] with x/y = (X/Y) 2^-k.
+                ASSERT_FALSE(x < y && x * limit > (limit - 1) * y)
+                    << X << "/" << Y << " lies within 2^-" << p << " below 2^" << k << " (p = " << p << ")";
+                ++pairs;
+            }
+        }
+    }
+    EXPECT_EQ(pairs, 5584226u);  // the sum of (2^p - 1)^2, p = 2 to 11: every pair was tried
+}
+
+// Divisions aimed at the overflow threshold 2^1024 - 2^970 by MPFR: for random normal y, the
+// binary64 dividends around (2^1024 - 2^970) y give quotients that are at most the largest
+// finite number or at least 2^1024, never in between, where the threshold lies.
+TEST(DecisiveCases, QuotientsAimedAtTheOverflowThresholdMissIt) {
+    constexpr int kPrecision = 320;
+    mpfr_t threshold, target, q, largest, two_1024, xs, ys;
+    mpfr_inits2(kPrecision, threshold, target, q, largest, two_1024, static_cast<mpfr_ptr>(nullptr));
+    mpfr_inits2(53, xs, ys, static_cast<mpfr_ptr>(nullptr));
+    mpfr_set_ui_2exp(two_1024, 1, 1024, MPFR_RNDN);
+    mpfr_set_ui_2exp(threshold, (uint64_t{1} << 54) - 1, 970, MPFR_RNDN);
+    mpfr_set_ui_2exp(largest, (uint64_t{1} << 53) - 1, 971, MPFR_RNDN);
+    CounterRng rng(0x0fe7f10, 0);
+    uint64_t quotients = 0, below = 0, above = 0;
+    for (int i = 0; i < 20000; ++i) {
+        // y in [2^-52, 2^-1) keeps x near (2^1024 - 2^970) y normal, below 2^1023.
+        const uint64_t y_bits = b64::from_scaled_integer((rng.next() >> 11) | (uint64_t{1} << 52),
+                                                         static_cast<int>(rng.between(-104, -54)), false);
+        mpfr_set_d(ys, double_of(y_bits), MPFR_RNDN);
+        mpfr_mul(target, threshold, ys, MPFR_RNDN);  // exact at 320 bits
+        for (const mpfr_rnd_t side : {MPFR_RNDD, MPFR_RNDU}) {
+            mpfr_set(xs, target, side);
+            for (int step = 0; step < 3; ++step) {
+                mpfr_div(q, xs, ys, MPFR_RNDN);  // within 2^-266 relative: far finer than an ulp
+                const bool at_most_largest = mpfr_cmp(q, largest) <= 0, at_least_2_1024 = mpfr_cmp(q, two_1024) >= 0;
+                EXPECT_TRUE(at_most_largest || at_least_2_1024)
+                    << std::hexfloat << mpfr_get_d(xs, MPFR_RNDN) << " / " << mpfr_get_d(ys, MPFR_RNDN);
+                below += at_most_largest;
+                above += at_least_2_1024;
+                ++quotients;
+                if (side == MPFR_RNDD) mpfr_nextbelow(xs); else mpfr_nextabove(xs);
+            }
+        }
+    }
+    EXPECT_EQ(quotients, 120000u);
+    EXPECT_GT(below, 0u);  // both sides were reached
+    EXPECT_GT(above, 0u);
+    mpfr_clears(threshold, target, q, largest, two_1024, xs, ys, static_cast<mpfr_ptr>(nullptr));
 }
 
 }  // namespace
