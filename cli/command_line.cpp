@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "core/usage_error.h"
+#include "model/text_format.h"
 
 #ifndef FPV_VERSION
 #define FPV_VERSION "unknown"
@@ -51,6 +52,10 @@ ParsedCommandLine parse_command_line(int argc, char** argv, const std::vector<st
     CLI::App app{"fpverify: exhaustive and randomized verification of emulated floating-point arithmetic"};
     app.set_version_flag("--version", FPV_VERSION);
     app.require_subcommand(1);
+    // CLI11's refusals quote the argument they refuse, escape sequences and all.
+    app.failure_message([](const CLI::App* refusing, const CLI::Error& e) {
+        return terminal_lines(CLI::FailureMessage::simple(refusing, e));
+    });
     std::vector<std::pair<CLI::App*, Command*>> added;
     for (const auto& command : commands) {
         const OptionTable table = command->options();

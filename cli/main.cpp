@@ -4,6 +4,7 @@
 
 #include "cli/command_line.h"
 #include "cli/common_options.h"
+#include "model/text_format.h"
 #include "reports/output_file.h"
 
 int main(int argc, char** argv) {
@@ -25,10 +26,11 @@ int main(int argc, char** argv) {
         }
         return status;
     } catch (const UsageError& e) {
-        std::fprintf(stderr, "fpverify: %s\n", e.what());
+        // A refusal quotes what was typed, which may hold escape sequences.
+        std::fprintf(stderr, "fpverify: %s\n", terminal_lines(e.what()).c_str());
         return kExitUsage;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "fpverify: error: %s\n", e.what());
+        std::fprintf(stderr, "fpverify: error: %s\n", terminal_lines(e.what()).c_str());
         return kExitRuntime;
     }
 }

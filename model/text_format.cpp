@@ -173,6 +173,17 @@ std::string terminal_text(std::string_view text) {
     return out;
 }
 
+std::string terminal_lines(std::string_view text) {
+    std::string out;
+    for (size_t start = 0; start <= text.size();) {
+        const size_t end = std::min(text.find('\n', start), text.size());
+        out += terminal_text(text.substr(start, end - start));
+        if (end < text.size()) out += '\n';
+        start = end + 1;
+    }
+    return out;
+}
+
 std::string markdown_text(std::string_view text) {
     std::string out;
     for (const char c : terminal_text(text)) {

@@ -23,6 +23,8 @@ std::string markdown_code(std::string_view text);
 // Text from users for a terminal: control characters (escape sequences, newlines; C1 controls
 // such as U+009B, a one-character CSI, as their two UTF-8 bytes) as \xNN.
 std::string terminal_text(std::string_view text);
+// A message for a terminal, its own line breaks kept and every other control character as above.
+std::string terminal_lines(std::string_view text);
 // Whether `text` is well-formed UTF-8 (no overlong forms, surrogates or code points beyond U+10FFFF).
 bool is_valid_utf8(std::string_view text);
 std::string percent_text(uint64_t part, uint64_t whole);

@@ -33,6 +33,31 @@ TEST(TerminalOutput, TerminalTextEscapesC0AndC1Controls) {
     EXPECT_EQ(terminal_text("caf\xc3\xa9 \xc2\xa0"), "caf\xc3\xa9 \xc2\xa0");  // printable UTF-8 kept
 }
 
+TEST(TerminalOutput, TerminalLinesKeepOnlyTheMessagesLineBreaks) {
+    EXPECT_EQ(terminal_lines("one\x1b[2J\ntwo\r\n"), "one\\x1b[2J\ntwo\\x0d\n");
+    EXPECT_EQ(terminal_lines(""), "");
+}
+
+// Arguments the command line refuses come back quoted in the message, escaped: the parsers'
+// own refusals (count, duration, shard, seed) and CLI11's (an unknown option, an extra argument).
+TEST(TerminalOutput, RefusedArgumentsAreQuotedEscaped) {
+    const std::string hostile = "1\x1b]0;owned\x07\xc2\x9b" "2J";
+    const std::vector<std::vector<std::string>> refused = {
+        {"run", "--impl", "div64.emu_nr", "--classes", "normal", "--count", hostile},
+        {"run", "--impl", "div64.emu_nr", "--classes", "normal", "--for", hostile},
+        {"run", "--impl", "div64.emu_nr", "--classes", "normal", "--count", "10", "--shard", hostile},
+        {"run", "--impl", "div64.emu_nr", "--classes", "normal", "--count", "10", "--seed", hostile},
+        {"run", "--impl", "div64.emu_nr", "--classes", "normal", "--count", "10", "--" + hostile},
+        {"run", "--impl", "div64.emu_nr", "--classes", "normal", "--count", "10", hostile},
+    };
+    for (const std::vector<std::string>& args : refused) {
+        const CommandResult r = run_fpverify(args);
+        EXPECT_EQ(r.status, 2) << args.back() << ": " << r.err;
+        EXPECT_FALSE(holds_terminal_controls(r.err)) << r.err;
+        EXPECT_TRUE(contains(r.err, "\\x1b]0;owned\\x07\\xc2\\x9b2J")) << r.err;
+    }
+}
+
 class StoredControls : public ::testing::Test {
 protected:
     void SetUp() override {
