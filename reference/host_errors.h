@@ -9,6 +9,7 @@
 
 #include "core/formats.h"
 #include "core/operands.h"
+#include "reference/ulp_measure.h"
 
 namespace fpv {
 
@@ -37,10 +38,9 @@ struct WidenedError {
     }
 };
 
-// A binary32 quotient x/y (with kReciprocal, 1/a): r y is exact in binary64 (two 24-bit
-// significands); where |r y - x| <= |x| / 16 the two differ in exponent by at most one, so the
-// residual r y - x, one FMA, spans at most 50 bits and is exact too. Divided by y it is the
-// error, rounded once, as MPFR rounds it. Used with the fast reference; MPFR checks a sample.
+// A binary32 quotient x/y (with kReciprocal, 1/a), subnormal operands included: r - x/y from
+// its exact residual (ulp_measure::quotient_deviation), rounded once as MPFR rounds the error.
+// Used with the fast reference; MPFR checks a sample.
 template <bool kReciprocal>
 struct QuotientResidualError {
     static constexpr bool replaces_mpfr = false;
@@ -54,12 +54,12 @@ struct QuotientResidualError {
         const double y = static_cast<double>(float_of(kReciprocal ? a : b));
         const double r = float_of(static_cast<uint32_t>(result));
         if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(r) || x == 0 || y == 0) return false;
-        const double residual = std::fma(r, y, -x);
-        if (std::fabs(residual) > std::fabs(x) * 0x1p-4) return false;
+        double deviation = 0;
+        if (!ulp_measure::quotient_deviation(x, y, r, deviation)) return false;
         // The quotient x/y of two binary32 never rounds up to a power of two in binary64 (it is
         // at least 2^-25 away from one, relatively), so its binary64 exponent is floor(log2 |x/y|).
         const int ulp_exponent = std::max(std::ilogb(x / y), -126) - 23;
-        error = std::ldexp(std::fabs(residual / y), -ulp_exponent);
+        error = std::ldexp(std::fabs(deviation), -ulp_exponent);
         return true;
     }
 };

@@ -111,6 +111,17 @@ FPV_HD FPV_INLINE Pair root_of(double a) {
     return {s, rn::div(rn::fma(-s, s, a), rn::mul(2.0, s))};
 }
 
+// r - x/y rounded to nearest, for a binary32 result r and binary32 operands x, y (binary64
+// values): r y has 48 bits, and where r y - x is at most |x| / 16 the two differ in exponent by
+// at most one, so that residual, one FMA, spans at most 50 bits and is exact; divided by y it is
+// r - x/y, rounded once. False where the residual is larger.
+FPV_HD FPV_INLINE bool quotient_deviation(double x, double y, double r, double& d) {
+    const double residual = rn::fma(r, y, -x);
+    if (!(magnitude(residual) <= rn::mul(magnitude(x), 0.0625))) return false;
+    d = rn::div(residual, y);
+    return true;
+}
+
 // The deviation r - q of a result from the exact value, rounded to nearest, and floor(log2 q):
 // one struct per kind of exact value. `approximate` gives q within 2^-51 relatively.
 
@@ -131,16 +142,11 @@ struct QuotientValue {
         q = rn::div(x, y);
         return true;
     }
-    // r y - x is exact in one FMA where it is at most |x| / 16 (r y has 48 bits, and the two
-    // differ in exponent by at most one); divided by y it is r - x/y, rounded once. The
-    // quotient of two binary32 never rounds up to a power of two in binary64 (it is 2^-25 away
-    // from one, relatively), so RN(x / y) has q's exponent.
+    // The quotient of two binary32 never rounds up to a power of two in binary64 (it is 2^-25
+    // away from one, relatively), so RN(x / y) has q's exponent.
     FPV_HD static bool deviation(const Operands& in, double r, double& d, int& exponent) {
         double x = 0, y = 0;
-        if (!operands(in, x, y)) return false;
-        const double residual = rn::fma(r, y, -x);
-        if (!(magnitude(residual) <= rn::mul(magnitude(x), 0.0625))) return false;
-        d = rn::div(residual, y);
+        if (!operands(in, x, y) || !quotient_deviation(x, y, r, d)) return false;
         exponent = exponent_of(rn::div(x, y));
         return true;
     }
