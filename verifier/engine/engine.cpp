@@ -170,7 +170,7 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
                 // Whatever was committed stays; the campaign resumes from its last checkpoint.
                 progress.finish();
                 std::fprintf(stderr, "fpverify: %s x %s: %s\n", unit.impl.c_str(),
-                             unit.input_class.c_str(), e.what());
+                             terminal_text(unit.input_class).c_str(), terminal_lines(e.what()).c_str());
                 failed_at_runtime = true;
                 break;
             }

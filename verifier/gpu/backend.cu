@@ -27,6 +27,7 @@
 #include "verifier/cpu/backend.h"
 #include "verifier/gpu/cuda_check.cuh"
 #include "verifier/gpu/backend.h"
+#include "verifier/gpu/generated_inputs_check.h"
 #include "verifier/gpu/kernels.cuh"
 #include "verifier/gpu/product_room.h"
 #include "verifier/gpu/tail_pieces.h"
@@ -192,6 +193,8 @@ public:
         : cpu_(threads, 0) {
         if (const char* fault = std::getenv("FPV_INJECT_GPU_FAULT")) inject_at_ = std::atoll(fault);
         trace_ = std::getenv("FPV_TRACE_BATCHES") != nullptr;  // one line per batch on stderr
+        // MPFR's sample of the GPU's inputs is compared with the host's; this compares them all.
+        check_every_input_ = std::getenv("FPV_CHECK_GPU_INPUTS") != nullptr;
         const auto started = std::chrono::steady_clock::now();
         // Each slot holds a batch's inputs and results on the GPU and in pinned host memory;
         // the slots together may take half of the smallest free GPU memory.
@@ -662,6 +665,14 @@ private:
             const Slot& s = devices_[f.device].slots[f.slot];
             const auto judging = std::chrono::steady_clock::now();
             const uint64_t handed = exact ? handed_of(work, s) : 0;
+            if (!exact && !work.inputs.exhaustive && !work.impl.whole_products) {
+                try {
+                    gpu::check_generated_inputs(work.inputs, f.begin, f.count, s.host_inputs, check_every_input_);
+                } catch (...) {
+                    drain();
+                    throw;
+                }
+            }
             Tally t = exact ? exact_tally(work, f)
                             : judge_buffers(work, f.begin, f.begin + f.count,
                                             work.inputs.exhaustive ? nullptr : s.host_inputs, s.host_results,
@@ -719,6 +730,7 @@ private:
     bool running_ = false;
     uint64_t launched_ = 0, inject_at_ = 0;
     bool trace_ = false;
+    bool check_every_input_ = false;
 };
 
 }  // namespace
