@@ -4,7 +4,8 @@
 // (FamilyClasses). What each guarantees is checked in test_classes.cpp.
 //
 // Every random draw is a statement of its own: the order in which function arguments are
-// evaluated is unspecified, and the host and device compilers differ.
+// evaluated is unspecified, and the host and device compilers differ. Binary32 arithmetic is
+// b32's add_rn and mul_rn, never float's: the flush-to-zero builds would compute it otherwise.
 #pragma once
 
 #include "core/binary32.h"
@@ -25,7 +26,7 @@ FPV_HD FPV_INLINE float random_float(CounterRng& rng, int emin, int emax) {
 
 // Halves lo until hi + lo rounds to hi: below a power of two the spacing is half as wide.
 FPV_HD FPV_INLINE float normalised_lo(float hi, float lo) {
-    while (lo != 0.0f && add(hi, lo) != hi) lo = mul(lo, 0.5f);
+    while (!b32::is_zero(lo) && bits_of(b32::add_rn(hi, lo)) != bits_of(hi)) lo = b32::mul_rn(lo, 0.5f);
     return lo;
 }
 
@@ -93,11 +94,11 @@ FPV_HD FPV_INLINE Operands cancellation(CounterRng& rng) {
         // yh = -xh and yl = -xl + t with t = xl * 2^-k: x + y = t, or exactly 0 (k = 0); k stops
         // where t would fall below 2^-60, out of the domain.
         const float yh = b32::negate(x.hi);
-        const int deepest = x.lo == 0.0f ? 24 : b32::exponent(x.lo) + 60;
+        const int deepest = b32::is_zero(x.lo) ? 24 : b32::exponent(x.lo) + 60;
         const int k = static_cast<int>(rng.between(0, deepest < 0 ? 0 : deepest < 24 ? deepest : 24));
-        const float t = k == 0 ? 0.0f : mul(x.lo, b32::power_of_two(-k));
-        float yl = add(b32::negate(x.lo), t);
-        if (add(yh, yl) != yh) yl = b32::negate(x.lo);
+        const float t = k == 0 ? 0.0f : b32::mul_rn(x.lo, b32::power_of_two(-k));
+        float yl = b32::add_rn(b32::negate(x.lo), t);
+        if (bits_of(b32::add_rn(yh, yl)) != bits_of(yh)) yl = b32::negate(x.lo);
         return operands_of<Op>(x, {yh, yl});
     }
 }
