@@ -27,6 +27,11 @@ FPV_HD FPV_INLINE int error_bin(double error) {
     return 63 - clz64(magnitude) - 1074;
 }
 
+// Whether `bin` is one of the bins above (a value read from a file may be anything).
+FPV_HD FPV_INLINE bool is_error_bin(int64_t bin) {
+    return bin == kBinZeroError || bin == kBinInfiniteError || (bin >= kLowestErrorBin && bin <= kHighestErrorBin);
+}
+
 FPV_HD FPV_INLINE size_t error_slot(int bin) {
     if (bin == kBinZeroError) return 0;
     if (bin == kBinInfiniteError) return kErrorSlots - 1;

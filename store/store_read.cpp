@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "core/usage_error.h"
+#include "model/error_bins.h"
 #include "model/value_format.h"
 #include "ops/catalogue.h"
 #include "store/sqlite_handle.h"
@@ -115,7 +116,12 @@ std::vector<UnitState> Store::units(int64_t campaign_id) {
         hist.bind(1, campaign_id).bind(2, int64_t{u.ordinal});
         while (hist.step()) {
             Histogram& h = hist.int64(0) != 0 ? u.tally.error_histogram : u.tally.outside_histogram;
-            h.add(static_cast<int>(hist.int64(1)), static_cast<uint64_t>(hist.int64(2)));
+            const int64_t bin = hist.int64(1);
+            if (!is_error_bin(bin)) {
+                throw UsageError("database '" + path_ + "' has a malformed error_histogram row (bin " +
+                                 std::to_string(bin) + ")");
+            }
+            h.add(static_cast<int>(bin), static_cast<uint64_t>(hist.int64(2)));
         }
         Statement worst(db_, R"sql(
             SELECT inside, input_index, a, b, c, result, expected, error, category FROM worst_cases

@@ -296,6 +296,27 @@ TEST(DatabaseOpen, EveryReaderOfADamagedFileNamesItWithExitTwo) {
     EXPECT_TRUE(read_file(db) == before);
 }
 
+// A row SQLite reads back whole but whose values no fpverify wrote: an error_histogram bin
+// outside the bins (the database_open fuzz target's finding of 2026-11-27, which wrote past the
+// histogram's counts) is refused as malformed, exit 2, by the reports, which read the histograms.
+TEST(DatabaseOpen, AHistogramBinOutsideTheBinsIsRefusedAsMalformed) {
+    TempDir dir;
+    const std::string db = dir.path("bins.db");
+    ASSERT_EQ(run_fpverify(campaign_with_failures(db)).status, 1);
+    ASSERT_GT(number(db, "SELECT count(*) FROM error_histogram"), 0);
+    for (const char* bin : {"5000", "-2000", "9223372036854775807"}) {
+        ASSERT_TRUE(sql_exec(db, std::string("UPDATE error_histogram SET bin = ") + bin +
+                                     " WHERE rowid = (SELECT min(rowid) FROM error_histogram)"));
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"report", "--db", db}, std::vector<std::string>{"report", "--db", db, "--format", "json"}}) {
+            const CommandResult r = run_fpverify(args);
+            EXPECT_EQ(r.status, 2) << args[0] << " " << bin << ": " << r.err;
+            EXPECT_TRUE(contains(r.err, "malformed error_histogram row (bin " + std::string(bin) + ")"))
+                << args[0] << ": " << r.err;
+        }
+    }
+}
+
 // Damage a read meets after the checks (on a page the quick check passed, or written since) is
 // named the same way: SQLITE_CORRUPT on a connection that only reads is the file's fault.
 TEST(DatabaseOpen, DamageMetDuringAReadNamesTheFile) {
