@@ -26,15 +26,19 @@ fi
 # Runs one target; its log is $build/logs/TARGET.log.
 run_target() {
     local t=$1 log=$build/logs/$1.log
-    mkdir -p "$build/corpus/$t" "$build/findings/$t" "$build/logs"
-    # The target's own temporary files (fuzz/fuzz_support.h) go where the run's other files are.
+    local scratch=$build/tmp/$t
+    mkdir -p "$build/corpus/$t" "$build/findings/$t" "$build/logs" "$scratch"
+    # The target's own temporary files (fuzz/fuzz_support.h) go where the run's other files are,
+    # and go when it ends, crashed or not (a finding's input is kept in findings/).
     # Leaks are findings; UBSan stops at the first report, so that libFuzzer keeps its input.
+    TMPDIR="$scratch" \
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     FPV_FUZZ_REPORT_DB="$root/fuzz/corpus/database_open/campaign_v9" \
     "$build/$t" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -detect_leaks=1 \
         -print_final_stats=1 -artifact_prefix="$build/findings/$t/" \
         "$build/corpus/$t" "$root/fuzz/corpus/$t" > "$log" 2>&1
     echo $? > "$build/logs/$t.status"
+    rm -rf "$scratch"
 }
 
 passed=0 failed=0
