@@ -322,7 +322,7 @@ FUZZ_LIB_SOURCES := core/models/rcp_sm90_correction.cpp core/models/rsqrt_sm90_c
 	$(addprefix model/,failure_map.cpp histogram.cpp input_set.cpp json_text.cpp rate_comparison.cpp tally.cpp \
 		text_format.cpp value_format.cpp) $(wildcard model/statistics/*.cpp) \
 	$(addprefix store/,database_checks.cpp database_file.cpp database_ref.cpp schema.cpp sqlite_handle.cpp \
-		store.cpp store_read.cpp) \
+		store.cpp store_guard.cpp store_read.cpp file_watch.cpp) \
 	$(addprefix reports/,campaign_report.cpp error_against.cpp report_content.cpp report_document.cpp \
 		report_latex.cpp svg_plot.cpp) $(wildcard reports/sections/*.cpp) \
 	cli/count_parse.cpp cli/duration_parse.cpp

@@ -3,13 +3,13 @@
 #include <unistd.h>
 
 #include <charconv>
-#include <filesystem>
 #include <iostream>
 #include <sstream>
 
 #include "cli/duration_parse.h"
 #include "cli/option_checks.h"
 #include "core/usage_error.h"
+#include "store/database_file.h"
 #include "reports/output_file.h"
 
 namespace fpv {
@@ -20,7 +20,7 @@ void DatabaseOptions::add_to(OptionTable& command, const std::string& campaign_h
 }
 
 const std::string& DatabaseOptions::existing() const {
-    if (!std::filesystem::exists(db)) throw UsageError("--db: no database at '" + db + "'");
+    require_existing_database_file(db, "--db");
     return db;
 }
 

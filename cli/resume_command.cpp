@@ -59,6 +59,7 @@ Launched ResumeCommand::launch(const MpiJob* job) const {
     l.backend = make_backend(l.campaign.spec.backend, threads_for(l.threads, job), l.campaign.spec.batch,
                              devices_for(l.campaign.spec.backend, devices_, job));
     check_units_runnable(*l.backend, l.units, l.inputs);
+    stop_if_asked_before_start("campaign " + std::to_string(id) + " was resumed");
     store.acquire_lease(id, this_process_as_owner());
     l.campaign.status = "running";
     if (!progress_.quiet) {
@@ -70,8 +71,15 @@ Launched ResumeCommand::launch(const MpiJob* job) const {
 
 int ResumeCommand::run(const Invocation&) {
     const ExecuteOptions options{progress_.want_progress(), progress_.quiet, parse_budget(budget_)};
+    install_stop_signal_handlers();  // as run's
     if (!mpi_) {
-        Launched l = launch(nullptr);
+        Launched l;
+        try {
+            l = launch(nullptr);
+        } catch (const StoppedBeforeStart& e) {
+            std::fprintf(stderr, "fpverify: %s\n", e.what());
+            return kExitRuntime;
+        }
         if (l.campaign.status != "finished") return execute_launched(l, options, nullptr);
         std::fprintf(stderr, "fpverify: campaign %lld already finished\n", static_cast<long long>(l.campaign.id));
         if (!progress_.quiet) print_summary(l.campaign, l.units);

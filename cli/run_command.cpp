@@ -70,7 +70,8 @@ OptionTable RunCommand::options() {
     c.add("--batch", &batch_,
                   "inputs per batch, each committed with its checkpoint in one transaction (default: "
                   "adaptive, about half a second of work each); a stop cuts the batch in flight short, and "
-                  "batches so small that their commits dominate (under 50 ms each) are warned about");
+                  "batches so small that their commits take a quarter of the time or more, or shorter than 2 ms, are "
+                  "warned about");
     c.add("--failures-kept", &failures_kept_, "failures stored per (impl, class), lowest indices first")
         .show_default();
     c.add("--worst", &worst_, "worst cases kept per (impl, class)")
@@ -125,6 +126,9 @@ CampaignSpec RunCommand::spec(const Invocation& invocation) const {
 int RunCommand::run(const Invocation& invocation) {
     CampaignSpec spec = this->spec(invocation);
     const ExecuteOptions options{progress_.want_progress(), progress_.quiet, parse_budget(budget_)};
+    // From now on a signal asks for a stop: one before the campaign exists writes nothing, one
+    // after it leaves the campaign paused, never a half-made database.
+    install_stop_signal_handlers();
     const auto launch = [&](const MpiJob* job) -> Launched {
         // Validate everything (including the GPU's presence) before the database is touched.
         check_impl_names(spec.impls);  // before the backend, for the clearer message
@@ -141,6 +145,7 @@ int RunCommand::run(const Invocation& invocation) {
         l.backend = make_backend(spec.backend, threads_for(spec.threads, job), spec.batch,
                                  devices_for(spec.backend, devices_, job));
         check_units_runnable(*l.backend, prepared.units, prepared.inputs);
+        stop_if_asked_before_start("the campaign was created");
         l.store = std::make_unique<Store>(db_, Store::Mode::read_write);
         l.campaign.spec = prepared.spec;
         l.campaign.status = "running";

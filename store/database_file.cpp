@@ -1,5 +1,6 @@
 #include "store/database_file.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -72,10 +73,20 @@ void refuse_uri(const std::string& path) {
     }
 }
 
-void refuse_directory(const std::string& path) {
-    std::error_code ignored;
-    if (std::filesystem::is_directory(path, ignored)) {
-        throw UsageError("database '" + path + "' is a directory; give the name of a database file");
+// What the file system says of `path`: a directory, a FIFO or a device is no database file (a
+// FIFO would block every reader for good, /dev/null swallow a campaign); a name it refuses (a loop
+// of links, a name too long) is the user's to change.
+void refuse_what_is_no_file(const std::string& path) {
+    struct stat s {};
+    if (::stat(path.c_str(), &s) != 0) {
+        if (errno == ENOENT) return;  // created where the access allows, refused by SQLite otherwise
+        throw UsageError("database '" + path + "': " + std::strerror(errno));
+    }
+    if (S_ISDIR(s.st_mode)) throw UsageError("database '" + path + "' is a directory; give the name of a database file");
+    if (!S_ISREG(s.st_mode)) {
+        const char* kind = S_ISFIFO(s.st_mode) ? "a FIFO" : S_ISCHR(s.st_mode) ? "a character device"
+                           : S_ISBLK(s.st_mode) ? "a block device" : S_ISSOCK(s.st_mode) ? "a socket" : "not a file";
+        throw UsageError("database '" + path + "' is " + kind + ", not a regular file; give the name of a database file");
     }
 }
 
@@ -143,14 +154,27 @@ const char* database_vfs() {
     return vfs->zName;
 }
 
+void allow_checkpoint_on_close(sqlite3* db, bool allowed) {
+    sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, allowed ? 0 : 1, nullptr);
+}
+
 bool header_declares_wal(const std::string& path) {
     database_vfs();  // SQLite initialised
     return declares_wal(std::filesystem::absolute(path).c_str());
 }
 
+void require_existing_database_file(const std::string& path, std::string_view option) {
+    struct stat s {};
+    if (::stat(path.c_str(), &s) != 0) {
+        if (errno == ENOENT) throw UsageError(std::string(option) + ": no database at '" + path + "'");
+        throw UsageError(std::string(option) + ": '" + path + "': " + std::strerror(errno));
+    }
+    refuse_what_is_no_file(path);
+}
+
 sqlite3* open_database_file(const std::string& path, FileAccess access) {
     refuse_uri(path);
-    refuse_directory(path);
+    refuse_what_is_no_file(path);
     switch (access) {
         case FileAccess::read_only: return open_read_only(path);
         case FileAccess::read_write: return open_connection(path, SQLITE_OPEN_READWRITE, path, " for writing");

@@ -4,6 +4,7 @@
 
 #include "core/printable.h"
 #include "core/usage_error.h"
+#include "store/database_file.h"
 
 namespace fpv {
 
@@ -23,12 +24,7 @@ DatabaseRef parse_database_ref(const std::string& argument, std::string_view wha
         }
         ref.campaign = std::stoll(digits);
     }
-    if (std::filesystem::is_directory(ref.path, ec)) {
-        throw UsageError(std::string(what) + ": '" + printable(ref.path) + "' is a directory; give the name of a database file");
-    }
-    if (!std::filesystem::is_regular_file(ref.path, ec)) {
-        throw UsageError(std::string(what) + ": no database at '" + printable(ref.path) + "'");
-    }
+    require_existing_database_file(ref.path, what);
     return ref;
 }
 

@@ -102,6 +102,7 @@ void Store::take_lease(int64_t campaign_id, const LeaseOwner& owner) {
 }
 
 void Store::acquire_lease(int64_t campaign_id, const LeaseOwner& owner) {
+    check_file(campaign_id);
     Transaction t(db_);
     const double now = unix_seconds_now();
     if (const std::optional<LeaseOwner> holder = lease_of(campaign_id)) {
@@ -116,6 +117,8 @@ void Store::acquire_lease(int64_t campaign_id, const LeaseOwner& owner) {
     Statement running(db_, "UPDATE campaigns SET status = 'running' WHERE id = ? AND status = 'paused'");
     running.bind(1, campaign_id).run();
     t.commit();
+    remember_campaign(campaign_id);
+    checkpoint_if_due(campaign_id);
 }
 
 void Store::check_lease(int64_t campaign_id) {
@@ -130,10 +133,12 @@ void Store::check_lease(int64_t campaign_id) {
 }
 
 void Store::release_lease(int64_t campaign_id) {
-    if (lease_token_.empty()) return;
+    if (lease_token_.empty() || lost_) return;
+    check_file(campaign_id);
     Statement s(db_, "DELETE FROM leases WHERE campaign_id = ? AND token = ?");
     s.bind(1, campaign_id).bind(2, lease_token_).run();
     lease_token_.clear();
+    checkpoint_if_due(campaign_id);
 }
 
 }  // namespace fpv

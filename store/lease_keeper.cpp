@@ -32,6 +32,9 @@ void LeaseKeeper::beat() {
         return;  // the commits still renew it
     }
     sqlite3_busy_timeout(db, 2000);
+    // Checkpoints are the Store's, each after a check of the file (store/file_watch.h).
+    sqlite3_wal_autocheckpoint(db, 0);
+    allow_checkpoint_on_close(db, false);
     sqlite3_stmt* update = nullptr;
     sqlite3_prepare_v2(db, "UPDATE leases SET heartbeat = ? WHERE campaign_id = ? AND token = ?", -1, &update, nullptr);
     std::unique_lock lock(mutex_);
@@ -43,6 +46,7 @@ void LeaseKeeper::beat() {
         sqlite3_bind_text(update, 3, token_.c_str(), -1, SQLITE_TRANSIENT);
         sqlite3_step(update);
         sqlite3_reset(update);
+        store_.observe_file();
     }
     sqlite3_finalize(update);
     sqlite3_close(db);

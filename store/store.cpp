@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <thread>
 
@@ -44,13 +45,6 @@ FileAccess file_access(Store::Mode mode) {
     return FileAccess::read_only;
 }
 
-// Whether closing the connection may checkpoint its -wal into the file. Not before the connection
-// has written: a -wal that is not the file's own (copied beside it with another database) would be
-// copied into it, and a refused file keeps its bytes, -wal included.
-void checkpoint_on_close(sqlite3* db, bool allowed) {
-    sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, allowed ? 0 : 1, nullptr);
-}
-
 // Switching a file to WAL needs it alone. Two processes that create one database at once both
 // ask, and SQLite refuses one of them at once, without its busy handler (waiting could deadlock):
 // that one has let go of the file and asks again until the other has switched, for as long as the
@@ -70,7 +64,7 @@ void switch_to_wal(sqlite3* db) {
 Store::Store(const std::string& path, Mode mode) : path_(path) {
     db_ = open_database_file(path, file_access(mode));
     try {
-        checkpoint_on_close(db_, false);
+        allow_checkpoint_on_close(db_, false);
         require_file_backed(db_, path);
         if (mode != Mode::read_only && sqlite3_db_readonly(db_, "main") == 1) {
             throw UsageError("database '" + path + "' is read-only; campaigns need to write it");
@@ -81,6 +75,7 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
         } else {
             switch_to_wal(db_);
             execute(db_, "PRAGMA synchronous=NORMAL");
+            start_watching();
         }
     } catch (const SqliteError& e) {
         sqlite3_close(db_);
@@ -98,9 +93,16 @@ Store::Store(const std::string& path, Mode mode) : path_(path) {
 }
 
 Store::~Store() {
-    // A connection that wrote folds its -wal into the file as it closes, as SQLite does; one that
-    // wrote nothing (a reader, a resume refused) leaves both files as they were.
-    if (db_ != nullptr) checkpoint_on_close(db_, sqlite3_total_changes64(db_) > 0);
+    // A connection that wrote folds its -wal into the file as it closes, as SQLite does, if the
+    // file is still its own; one that wrote nothing (a reader, a resume refused) leaves both files
+    // as they were.
+    if (db_ != nullptr && !lost_ && sqlite3_total_changes64(db_) > 0) {
+        try {
+            close_checked();
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "fpverify: %s\n", e.what());
+        }
+    }
     sqlite3_close(db_);
 }
 

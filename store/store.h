@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <span>
@@ -14,6 +15,7 @@
 
 #include "model/value_format.h"
 #include "model/campaign.h"
+#include "store/file_watch.h"
 
 namespace fpv {
 
@@ -56,12 +58,22 @@ public:
         read_only
     };
 
-    // Opens an fpverify database, migrating one of schema versions 2 to 7 in place
+    // Opens an fpverify database, migrating one of schema versions 2 to 8 in place
     // (docs/database.md). Throws UsageError when the path cannot be opened in that mode, is not
     // an intact fpverify database, or has another schema version: the file is then left as it
     // was, its -wal included. Throws DatabaseIoError when the system fails (a full disk).
+    // A writer watches its file from then on (store/file_watch.h): every write first checks that
+    // the path still names the file as fpverify left it, and throws DatabaseLost when not.
     Store(const std::string& path, Mode mode);
     ~Store();
+    // After a commit by another connection of this process (the lease's heartbeat, from its
+    // thread), which may have started the -wal over: the watch must see it as this process's own.
+    void observe_file() {
+        if (watch_) watch_->observe();
+    }
+    // A writer's last check before it closes (its -wal is folded into the file only if the file
+    // is still its own): throws DatabaseLost where the destructor would only stay silent.
+    void close_checked();
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
@@ -112,6 +124,17 @@ public:
     const std::string& path() const { return path_; }
 
 private:
+    // Before every write: throws DatabaseLost once the file is no longer this writer's, having
+    // done what keeps the file now at the path safe from this writer's -wal (lose_file).
+    void check_file(int64_t campaign_id = 0);
+    // After every commit: the -wal copied into the file once it holds kCheckpointFrames, the file
+    // checked first (SQLite's own automatic checkpoints are off: they would not check it).
+    void checkpoint_if_due(int64_t campaign_id);
+    [[noreturn]] void lose_file(FileFate fate, int64_t campaign_id);
+    void start_watching();  // a writer's, once the file passed its checks and is in WAL mode
+    // What identifies a campaign this Store writes, kept while the file is sound, to recognise
+    // it in a file that replaced this one.
+    void remember_campaign(int64_t campaign_id);
     void take_lease(int64_t campaign_id, const LeaseOwner& owner);  // inside a transaction
     void check_lease(int64_t campaign_id);                           // inside a transaction
     void write_unit_state(int64_t campaign_id, const UnitState& unit, std::span<const FailureRecord> new_failures);
@@ -123,6 +146,22 @@ private:
     sqlite3* db_ = nullptr;
     std::string path_;
     std::string lease_token_;  // the lease this Store writes under; empty: none taken
+    // Writers only: the file watched, the -wal's name and identity, its frames after the last
+    // commit (SQLite's WAL hook).
+    std::unique_ptr<FileWatch> watch_;
+    std::string wal_path_;
+    std::optional<std::pair<dev_t, ino_t>> wal_identity_;
+    int wal_frames_ = 0;
+    bool lost_ = false;  // the file is no longer this writer's: nothing more is written
+    std::vector<std::pair<int64_t, std::string>> campaigns_written_;
+};
+
+// The database file was deleted, renamed, or overwritten by another program while this process
+// wrote it (store/file_watch.h): nothing more was written, and the message says what was done
+// with this process's -wal and what of the campaign is left.
+class DatabaseLost : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
 };
 
 // A commit found that another process took the campaign's lease over (this one was silent

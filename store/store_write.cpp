@@ -15,6 +15,7 @@ namespace fpv {
 int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitState>& units,
                                const std::string& host, const std::string& version,
                                const std::string& notes, const LeaseOwner* owner) {
+    check_file();
     Transaction t(db_);
     Statement c(db_, R"sql(
         INSERT INTO campaigns (name, status, created_at, seed, count_per_unit, backend, threads,
@@ -43,12 +44,15 @@ int64_t Store::create_campaign(const CampaignSpec& spec, const std::vector<UnitS
     }
     if (owner != nullptr) take_lease(id, *owner);
     t.commit();
+    remember_campaign(id);
+    checkpoint_if_due(id);
     return id;
 }
 
 void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
                          std::span<const FailureRecord> new_failures, double elapsed_seconds,
                          double gpu_wait_seconds, double host_wait_seconds) {
+    check_file(campaign_id);
     Transaction t(db_);
     check_lease(campaign_id);
     if (!lease_token_.empty()) {
@@ -62,6 +66,7 @@ void Store::commit_batch(int64_t campaign_id, const UnitState& unit,
     c.bind(1, elapsed_seconds).bind(2, gpu_wait_seconds).bind(3, host_wait_seconds);
     c.bind(4, campaign_id).run();
     t.commit();
+    checkpoint_if_due(campaign_id);
 }
 
 void Store::write_unit_state(int64_t campaign_id, const UnitState& unit, std::span<const FailureRecord> new_failures) {
@@ -140,24 +145,29 @@ void Store::write_unit_state(int64_t campaign_id, const UnitState& unit, std::sp
 }
 
 void Store::finish_campaign(int64_t campaign_id, double elapsed_seconds) {
+    check_file(campaign_id);
     Transaction t(db_);
     check_lease(campaign_id);
     Statement c(db_, "UPDATE campaigns SET status = 'finished', finished_at = ?, "
                      "elapsed_seconds = ? WHERE id = ?");
     c.bind(1, utc_now_iso8601()).bind(2, elapsed_seconds).bind(3, campaign_id).run();
     t.commit();
+    checkpoint_if_due(campaign_id);
 }
 
 void Store::set_status(int64_t campaign_id, const std::string& status) {
+    check_file(campaign_id);
     Transaction t(db_);
     check_lease(campaign_id);
     Statement c(db_, "UPDATE campaigns SET status = ? WHERE id = ?");
     c.bind(1, status).bind(2, campaign_id).run();
     t.commit();
+    checkpoint_if_due(campaign_id);
 }
 
 int64_t Store::insert_merged_campaign(const CampaignRecord& merged, const std::vector<UnitState>& units,
                                       const std::vector<std::vector<FailureRecord>>& failures) {
+    check_file();
     Transaction t(db_);
     const CampaignSpec& spec = merged.spec;
     Statement c(db_, R"sql(
@@ -187,6 +197,8 @@ int64_t Store::insert_merged_campaign(const CampaignRecord& merged, const std::v
         write_unit_state(id, unit, failures[i]);
     }
     t.commit();
+    remember_campaign(id);
+    checkpoint_if_due(id);
     return id;
 }
 

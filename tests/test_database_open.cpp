@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -357,6 +358,45 @@ TEST(DatabaseOpen, ADirectoryAsTheDatabaseIsNamedAsOne) {
         EXPECT_TRUE(contains(r.err, "'" + folder + "' is a directory")) << verb << ": " << r.err;
     }
     EXPECT_TRUE(fs::is_empty(folder));
+}
+
+// ---- Issue 42, N3 and N4: paths that name no database file ------------------------------------
+
+// Every command given a path that the file system refuses, or that names a FIFO or a device, says
+// so with exit status 2 at once: no filesystem_error (exit 3), no command blocked for good on a
+// FIFO, nothing written into /dev/null.
+TEST(DatabaseOpen, PathsThatNameNoDatabaseFileAreUsageErrorsForEveryCommand) {
+    TempDir dir, scratch;
+    ASSERT_EQ(run_fpverify(small_run(scratch.path("shard.db"))).status, 0);
+    const std::string fifo = dir.path("fifo.db");
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const std::string loop = dir.path("loop.db");
+    fs::create_symlink(dir.path("loop2.db"), loop);
+    fs::create_symlink(loop, dir.path("loop2.db"));
+    std::string deep = dir.dir();
+    for (int level = 0; level < 25; ++level) deep += "/" + std::string(200, 'd');
+    deep += "/x.db";
+    const std::vector<std::pair<std::string, std::string>> paths = {
+        {fifo, "is a FIFO"},
+        {"/dev/null", "is a character device"},
+        {loop, "Too many levels of symbolic links"},
+        {dir.path(std::string(300, 'n') + ".db"), "File name too long"},
+        {deep, "File name too long"}};
+    for (const auto& [path, said] : paths) {
+        auto verbs = read_verbs(path, scratch.dir());
+        verbs["run"] = small_run(path);
+        verbs["resume"] = {"resume", "--db", path};
+        verbs["merge into"] = {"merge", "--into", path, scratch.path("shard.db")};
+        for (const auto& [verb, args] : verbs) {
+            // A command blocked on a FIFO is ended by timeout (exit 124).
+            const CommandResult r = run_command("timeout", concat({"20", fpverify_binary()}, args));
+            const std::string shown = path.size() > 60 ? "..." + path.substr(path.size() - 40) : path;
+            EXPECT_EQ(r.status, 2) << verb << " on " << shown << ": " << r.err;
+            EXPECT_TRUE(contains(r.err, said)) << verb << " on " << shown << ": " << r.err;
+            EXPECT_FALSE(contains(r.err, "filesystem error")) << verb << ": " << r.err;
+        }
+    }
+    EXPECT_TRUE(fs::is_fifo(fifo));
 }
 
 // ---- U6: a stray rollback journal ---------------------------------------------------------------

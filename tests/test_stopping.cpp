@@ -9,11 +9,14 @@
 #include <fcntl.h>
 #include <omp.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <thread>
+
+#include <nlohmann/json.hpp>
 
 #include "ops/catalogue.h"
 #include "tests/test_support.h"
@@ -268,6 +271,127 @@ TEST(Stopping, AfterATakeoverNeitherProcessMisdescribesTheOther) {
     EXPECT_FALSE(contains(stalled_said, "fpverify resume")) << "it cannot resume a campaign it lost: " << stalled_said;
     // The taker's own pause offers the resume.
     EXPECT_TRUE(contains(taker_said, "fpverify resume --db")) << taker_said;
+}
+
+// ---- Issue 42, N1: a unit whose inputs take long (entries of products of large k) ---------------
+
+// An entry of k = 16384 terms takes milliseconds to judge; the first slice used to be 16,384 entries,
+// a minute and more, with no stop, budget or checkpoint inside it.
+const std::vector<std::string> kLargeK = {"--impl", "gemm64.dot_fma", "--classes", "uniform:k=16384:n=8",
+                                          "--count", "1200", "--seed", "9", "--threads", "1", "--backend", "cpu",
+                                          "--quiet", "--no-progress"};
+
+TEST(Stopping, ALargeKUnitStopsOnABudgetASignalOrAKillAndItsResumesEndAsAnUninterruptedRun) {
+    TempDir dir;
+    ASSERT_EQ(run_fpverify(concat({"run", "--db", dir.path("whole.db")}, kLargeK)).status, 0);
+    const nlohmann::json whole = comparable_units(dir.path("whole.db"));
+
+    // --for: paused within seconds, having judged something; each resume advances.
+    const std::string budget = dir.path("budget.db");
+    auto started = Clock::now();
+    EXPECT_EQ(wait_at_most(testing::spawn_fpverify(concat({"run", "--db", budget, "--for", "1s"}, kLargeK)),
+                           std::chrono::seconds(60)),
+              3);
+    EXPECT_LT(seconds_since(started), 10) << "a budget of 1 s";
+    const uint64_t first = judged(budget);
+    EXPECT_GT(first, 0u);
+    EXPECT_LT(first, 1200u);
+    started = Clock::now();
+    EXPECT_EQ(wait_at_most(testing::spawn_fpverify({"resume", "--db", budget, "--for", "1s", "--quiet", "--no-progress"}),
+                           std::chrono::seconds(60)),
+              3);
+    EXPECT_LT(seconds_since(started), 10);
+    EXPECT_GT(judged(budget), first) << "a resumed session did not advance the campaign";
+
+    // SIGTERM: honoured within seconds, what was judged committed.
+    const std::string termed = dir.path("termed.db");
+    const int pid = testing::spawn_fpverify(concat({"run", "--db", termed}, kLargeK));
+    wait_for_progress(termed);
+    const auto signalled = Clock::now();
+    kill(pid, SIGTERM);
+    EXPECT_EQ(wait_at_most(pid, std::chrono::seconds(60)), 3);
+    EXPECT_LT(seconds_since(signalled), 5) << "SIGTERM honoured only after " << seconds_since(signalled) << " s";
+    EXPECT_EQ(status_of(termed), "paused");
+
+    // SIGTERM, then SIGKILL a few seconds later, as Slurm, systemd and docker do: the process has
+    // paused and committed before the kill comes, round after round.
+    const std::string killed = dir.path("killed.db");
+    uint64_t before = 0;
+    for (int round = 0; round < 3; ++round) {
+        const int p = round == 0 ? testing::spawn_fpverify(concat({"run", "--db", killed}, kLargeK))
+                                 : testing::spawn_fpverify({"resume", "--db", killed, "--quiet", "--no-progress"});
+        wait_for_progress(killed);
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        kill(p, SIGTERM);
+        std::this_thread::sleep_for(std::chrono::seconds(3));
+        kill(p, SIGKILL);
+        testing::wait_for(p);
+        const uint64_t now = judged(killed);
+        if (now == 1200) break;
+        EXPECT_GT(now, before) << "round " << round << " committed nothing";
+        before = now;
+    }
+
+    for (const std::string& db : {budget, termed, killed}) {
+        const CommandResult resumed = run_fpverify({"resume", "--db", db, "--quiet", "--no-progress"});
+        EXPECT_EQ(resumed.status, 0) << db << ": " << resumed.err;
+        EXPECT_EQ(comparable_units(db), whole) << db;
+    }
+}
+
+// An entry of 2^20 terms: MPFR's sum of it is taken in chunks, so that a thread's memory does not
+// grow with k (it was about 550 MB a thread), and a budget ends the run within seconds (it ran on
+// for minutes, all its entries in one slice, and ended "finished").
+TEST(Stopping, AnEntryOfAMillionTermsIsJudgedInLittleMemoryAndABudgetStopsIt) {
+    TempDir dir;
+    const std::string db = dir.path("huge-k.db");
+    const auto started = Clock::now();
+    const int pid = testing::spawn_fpverify({"run", "--db", db, "--impl", "gemm64.dot_exact", "--classes",
+                                             "uniform:k=1048576", "--count", "1000", "--for", "1s", "--threads", "1",
+                                             "--backend", "cpu", "--quiet", "--no-progress"});
+    int raw = 0;
+    struct rusage usage {};
+    ASSERT_EQ(wait4(pid, &raw, 0, &usage), pid);
+    EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 3) << raw;
+    EXPECT_LT(seconds_since(started), 30);
+    EXPECT_EQ(status_of(db), "paused");
+    EXPECT_GT(judged(db), 0u);
+    EXPECT_LT(usage.ru_maxrss, 256 * 1024) << "KiB of resident memory for one thread";
+}
+
+// ---- Issue 42, N16: a signal before the campaign exists -----------------------------------------
+
+// SIGTERM or SIGHUP at any moment of a run's start: either the process ends before it touched
+// anything (killed before its handlers exist: no file), or it stops with exit status 3 leaving
+// no database or one whose campaign is paused and resumable; never a file without a campaign.
+TEST(Stopping, ASignalWhileARunStartsLeavesNoHalfMadeDatabase) {
+    const auto inherited = std::signal(SIGHUP, SIG_DFL);
+    struct Restore {
+        decltype(inherited) handler;
+        ~Restore() { std::signal(SIGHUP, handler); }
+    } restore{inherited};
+    TempDir dir;
+    int trial = 0;
+    for (const int signal : {SIGTERM, SIGHUP}) {
+        for (const int delay_ms : {0, 2, 5, 10, 20, 30, 45, 60, 80, 100, 130, 170, 250}) {
+            const std::string db = dir.path("start" + std::to_string(++trial) + ".db");
+            const int pid = testing::spawn_fpverify(concat({"run", "--db", db}, kLongCampaign));
+            std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+            kill(pid, signal);
+            const int status = wait_at_most(pid, std::chrono::seconds(60));
+            const std::string at = "signal " + std::to_string(signal) + " after " + std::to_string(delay_ms) + " ms";
+            if (status == 128 + signal) {
+                EXPECT_FALSE(file_exists(db)) << at << ": killed, having made a file";
+                continue;
+            }
+            EXPECT_EQ(status, 3) << at;
+            if (!file_exists(db)) continue;
+            const auto campaigns = sql_rows(db, "SELECT status FROM campaigns");
+            ASSERT_EQ(campaigns.size(), 1u) << at << ": a database without its campaign was left";
+            EXPECT_EQ(campaigns[0][0], "paused") << at;
+            EXPECT_TRUE(sql_rows(db, "SELECT * FROM leases").empty()) << at;
+        }
+    }
 }
 
 }  // namespace

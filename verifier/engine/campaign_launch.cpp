@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -12,6 +13,7 @@
 
 #include "core/usage_error.h"
 #include "ops/catalogue.h"
+#include "model/text_format.h"
 #include "store/lease_keeper.h"
 #include "verifier/engine/backend_factory.h"
 #include "verifier/engine/campaign_setup.h"
@@ -133,7 +135,9 @@ int serve_as_other_rank(MpiJob& job, const std::string& devices) {
 
 }  // namespace
 
-int execute_launched(Launched& l, const ExecuteOptions& options, MpiJob* job) {
+namespace {
+
+int execute_holding_lease(Launched& l, const ExecuteOptions& options, MpiJob* job) {
     Backend& local = *l.backend;
     LeaseKeeper lease(*l.store, l.campaign.id);
     install_stop_signal_handlers();
@@ -152,10 +156,31 @@ int execute_launched(Launched& l, const ExecuteOptions& options, MpiJob* job) {
     return status;
 }
 
+}  // namespace
+
+int execute_launched(Launched& l, const ExecuteOptions& options, MpiJob* job) {
+    const int status = execute_holding_lease(l, options, job);
+    if (status == kExitRuntime) return status;  // a loss of the file was said where it was met
+    // The file is checked once more before the -wal is folded into it as the store closes.
+    try {
+        l.store->close_checked();
+    } catch (const DatabaseLost& e) {
+        std::fprintf(stderr, "fpverify: %s\n", terminal_lines(e.what()).c_str());
+        return kExitRuntime;
+    }
+    return status;
+}
+
 int launch_and_execute(bool mpi, const std::function<Launched(const MpiJob*)>& launch, const std::string& devices,
                        const ExecuteOptions& options) {
     if (!mpi) {
-        Launched l = launch(nullptr);
+        Launched l;
+        try {
+            l = launch(nullptr);
+        } catch (const StoppedBeforeStart& e) {
+            std::fprintf(stderr, "fpverify: %s\n", e.what());
+            return kExitRuntime;
+        }
         return execute_launched(l, options, nullptr);
     }
     MpiJob job;

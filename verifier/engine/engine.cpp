@@ -21,9 +21,12 @@ namespace {
 extern "C" void request_stop(int) { g_stop_requested.store(true); }
 
 // A batch has costs of its own, whatever its size: its commit (a transaction that rewrites the
-// unit's tally), the start of the threads that judge it. Fixed batches shorter than this on
-// average spend much of their time on those, and are warned about once.
-constexpr double kShortestUsefulBatchSeconds = 0.05;
+// unit's tally), the start of the threads that judge it, its tally. Fixed batches whose commits
+// take this share of the time or more, or so short that those costs are a good part of them
+// even where the commit is quick, measured over the first batches, are warned about once: a
+// larger --batch would spend that time judging.
+constexpr double kCommitShareWorthAWarning = 0.25;
+constexpr double kShortestUsefulBatchSeconds = 0.002;
 constexpr int kBatchesBeforeWarning = 32;
 
 class SmallBatchWarning {
@@ -34,13 +37,15 @@ public:
         if (fixed_batch_ == 0 || warned_ || inputs != fixed_batch_) return;  // a unit's last may be short
         seconds_ += seconds;
         commit_seconds_ += commit_seconds;
-        if (++batches_ < kBatchesBeforeWarning || seconds_ >= kShortestUsefulBatchSeconds * batches_) return;
+        if (++batches_ < kBatchesBeforeWarning) return;
+        if (commit_seconds_ < kCommitShareWorthAWarning * seconds_ && seconds_ >= kShortestUsefulBatchSeconds * batches_) {
+            return;
+        }
         warned_ = true;
         progress.finish();  // redrawn at the next batch
         std::fprintf(stderr,
-                     "fpverify: warning: --batch %llu: each batch takes %.1f ms (%.0f%% of it committing), so "
-                     "per-batch costs dominate; a larger --batch, or none (about half a second each), judges "
-                     "faster\n",
+                     "fpverify: warning: --batch %llu: each batch takes %.1f ms, %.0f%% of it committing; a "
+                     "larger --batch, or none (about half a second each), judges faster\n",
                      static_cast<unsigned long long>(fixed_batch_), 1000 * seconds_ / batches_,
                      100 * commit_seconds_ / seconds_);
     }
@@ -84,6 +89,12 @@ void install_stop_signal_handlers() {
     }
 }
 
+void stop_if_asked_before_start(const std::string& what) {
+    if (g_stop_requested.load()) {
+        throw StoppedBeforeStart("stopped by a signal before " + what + "; nothing was written");
+    }
+}
+
 uint64_t round_target(const UnitState& unit, int round, uint64_t fixed_batch) {
     constexpr int kFirstRoundLog2 = 16;
     const int shift = std::min(kFirstRoundLog2 + round, 62);
@@ -116,10 +127,12 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
     const double host_wait_before = campaign.host_wait_seconds;
     bool failed_at_runtime = false;
     std::string taken_over;  // why this process lost its lease: it must write nothing more
+    std::string file_lost;   // why the database is no longer this process's: likewise
     const auto unfinished = [&] {
         return std::any_of(units.begin(), units.end(), [](const UnitState& u) { return !u.done(); });
     };
-    for (int round = 0; unfinished() && keep_going() && !failed_at_runtime && taken_over.empty(); ++round) {
+    for (int round = 0; unfinished() && keep_going() && !failed_at_runtime && taken_over.empty() && file_lost.empty();
+         ++round) {
         for (size_t i = 0; i < units.size() && keep_going(); ++i) {
             UnitState& unit = units[i];
             const uint64_t target = round_target(unit, round, campaign.spec.batch);
@@ -166,6 +179,10 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
                 progress.finish();
                 taken_over = e.what();
                 break;
+            } catch (const DatabaseLost& e) {
+                progress.finish();
+                file_lost = e.what();
+                break;
             } catch (const std::exception& e) {
                 // Whatever was committed stays; the campaign resumes from its last checkpoint.
                 progress.finish();
@@ -185,15 +202,22 @@ int execute_campaign(Store& store, CampaignRecord& campaign, std::vector<UnitSta
         // campaign too: MPFR's verdict stood, but the fast or exact reference needs a look.
         failures = failures || u.tally.has_failures() || (u.digest.empty() && u.tally.reference_disagreements != 0);
     }
-    if (taken_over.empty() && (unfinished() || failed_at_runtime)) {
+    if (taken_over.empty() && file_lost.empty() && (unfinished() || failed_at_runtime)) {
         try {
             store.set_status(campaign.id, "paused");
             campaign.status = "paused";
         } catch (const LeaseLost& e) {
             taken_over = e.what();
+        } catch (const DatabaseLost& e) {
+            file_lost = e.what();
         } catch (const std::exception& e) {
             std::fprintf(stderr, "fpverify: %s\n", e.what());  // a full disk, say: resume sets it
         }
+    }
+    if (!file_lost.empty()) {
+        // What is left of the campaign, and whether a resume can work, is the Store's to say.
+        std::fprintf(stderr, "fpverify: %s\n", terminal_lines(file_lost).c_str());
+        return kExitRuntime;
     }
     if (!taken_over.empty()) {
         // The process that took the campaign over owns it (and its status) now: resuming it

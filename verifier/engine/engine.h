@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/usage_error.h"
@@ -18,6 +20,16 @@ namespace fpv {
 // Set from a signal handler: stop after the batch in flight, leaving the campaign resumable.
 extern std::atomic<bool> g_stop_requested;
 void install_stop_signal_handlers();
+
+// A stop asked for before the campaign's database was touched: nothing written, exit status 3.
+class StoppedBeforeStart : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+// Throws StoppedBeforeStart if a stop was asked for; called by run and resume (which install the
+// handlers first thing, so that a signal at any moment leaves no half-made database) just before
+// they write.
+void stop_if_asked_before_start(const std::string& what);
 
 struct ExecuteOptions {
     bool progress = false;  // draw a progress line on stderr
