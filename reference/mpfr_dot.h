@@ -1,5 +1,5 @@
 // MPFR's view of one dot product of binary64 terms, sum of a_l * b_l: its exact value (mpfr_dot
-// at a precision that holds any sum of 2^22 products exactly), that value rounded once into
+// at a precision that holds any sum of 2^22 products exactly, chunk by chunk), that value rounded once into
 // binary64 in any mode, and a result's componentwise error. The authority the exact accumulator
 // (reference/exact_dot.h) answers to. One object per thread.
 #pragma once
@@ -35,13 +35,14 @@ public:
     double error_in_ulps(uint64_t result, uint64_t ulp_of);
 
 private:
-    void grow(size_t n);
-    void exact_sum(mpfr_rnd_t rounding);
+    // The exact sum of the products of a_ and b_ (or of their magnitudes), in chunks of
+    // kChunkTerms terms: the memory a thread needs does not grow with k beyond the words.
+    void exact_sum(mpfr_ptr sum, bool magnitudes, mpfr_rnd_t rounding);
 
-    std::vector<__mpfr_struct> terms_;  // a_0 .. a_{n-1}, b_0 .. b_{n-1}, then |a|, |b|
-    std::vector<mpfr_ptr> a_, b_, abs_a_, abs_b_;
-    size_t n_ = 0;
-    mpfr_t exact_, scale_, difference_, result_;
+    std::vector<uint64_t> a_words_, b_words_;
+    std::vector<__mpfr_struct> chunk_;  // a chunk's a terms, then its b terms
+    std::vector<mpfr_ptr> a_, b_;
+    mpfr_t exact_, partial_, magnitudes_, scale_, difference_, result_;
 };
 
 }  // namespace fpv

@@ -1,6 +1,8 @@
 // Evaluation and judging on the host's cores: OpenMP threads, one MPFR state each.
 #pragma once
 
+#include <map>
+
 #include "reference/ff_verdict.h"
 #include "verifier/engine/backend.h"
 
@@ -32,13 +34,14 @@ public:
     void run(const UnitWork& work, uint64_t begin, uint64_t end, const BatchDone& done) override;
 
 private:
-    // Judges inputs [begin, end) and adds them to `batch`; adapts the slice size to their time.
-    void judge_slice(const UnitWork& work, uint64_t begin, uint64_t end, Tally& batch);
+    // Judges inputs [begin, end) and adds them to `batch`; adapts `slice` to their time.
+    void judge_slice(const UnitWork& work, uint64_t begin, uint64_t end, Tally& batch, uint64_t& slice);
 
-    static constexpr uint64_t kFirstBatch = 1 << 14;
+    static constexpr double kSliceSeconds = 0.25;  // what a slice aims at: a stop waits at most about that
+    static constexpr double kBatchSeconds = 0.5;   // a batch without --batch: its commit's share stays small
     int threads_;
     uint64_t fixed_batch_;
-    uint64_t adapted_batch_ = kFirstBatch;  // the batch size without --batch, and the slice size
+    std::map<int, uint64_t> slices_;  // by unit: inputs judged between two looks at a stop
 };
 
 }  // namespace fpv
