@@ -142,5 +142,29 @@ TEST(Shards, MismatchedOverlappingMissingOrUnfinishedShardsAreRefusedWithNothing
     EXPECT_FALSE(file_exists(into2));
 }
 
+// Issue 42, N9: shards written by different builds of fpverify do not add up to one campaign, and
+// a merge says which build judged its inputs, not which one merged them.
+TEST(Shards, ShardsOfDifferentBuildsAreRefusedAndAMergeKeepsTheBuildThatJudged) {
+    TempDir dir;
+    const std::string s0 = dir.path("s0.db"), s1 = dir.path("s1.db");
+    ASSERT_EQ(run_shard(s0, "0/2").status, 1);
+    ASSERT_EQ(run_shard(s1, "1/2").status, 1);
+    ASSERT_TRUE(testing::sql_exec(s0, "UPDATE campaigns SET fpverify_version = 'build-a'"));
+    ASSERT_TRUE(testing::sql_exec(s1, "UPDATE campaigns SET fpverify_version = 'build-b'"));
+    const std::string into = dir.path("m.db");
+    const CommandResult mixed = run_fpverify({"merge", "--into", into, s0, s1});
+    EXPECT_EQ(mixed.status, 2) << mixed.err;
+    EXPECT_TRUE(contains(mixed.err, "build-a") && contains(mixed.err, "build-b")) << mixed.err;
+    EXPECT_FALSE(file_exists(into)) << "a refused merge wrote its database";
+
+    ASSERT_TRUE(testing::sql_exec(s1, "UPDATE campaigns SET fpverify_version = 'build-a'"));
+    const CommandResult same = run_fpverify({"merge", "--into", into, s0, s1});
+    ASSERT_EQ(same.status, 0) << same.err;
+    const auto merged = sql_rows(into, "SELECT fpverify_version, notes FROM campaigns");
+    ASSERT_EQ(merged.size(), 1u);
+    EXPECT_EQ(merged[0][0], "build-a");
+    EXPECT_TRUE(contains(merged[0][1], "merged by fpverify ")) << merged[0][1];
+}
+
 }  // namespace
 }  // namespace fpv

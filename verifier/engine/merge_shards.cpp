@@ -51,6 +51,13 @@ void check_same_spec(const LoadedShard& first, const LoadedShard& other) {
         return UsageError("merge: " + describe(other) + " differs from " + describe(first) + " in its " + what +
                           "; shards of one campaign share everything but K");
     };
+    // Another build may judge otherwise (a fixed impl, a changed reference): its counts do not add up
+    // with these into one campaign's.
+    if (first.campaign.version != other.campaign.version) {
+        throw UsageError("merge: " + describe(other) + " was written by fpverify " + printable(other.campaign.version) +
+                         " and " + describe(first) + " by fpverify " + printable(first.campaign.version) +
+                         "; shards of one campaign come from one build");
+    }
     if (a.impls != b.impls) throw differ("impls");
     if (a.classes != b.classes) throw differ("classes");
     if (a.count != b.count) throw differ("count");
@@ -137,7 +144,8 @@ int64_t merge_shards(const MergeRequest& request, const std::string& host, const
     merged.spec.shard_count = 1;
     merged.spec.command_line = request.command_line;
     merged.host = host;
-    merged.version = version;
+    // The build that judged the inputs, which check_same_spec made one; the merging build is noted.
+    merged.version = shards.front().campaign.version;
     bool complete = missing.empty();
     std::vector<std::string> sources;
     std::vector<std::string> backends;
@@ -152,6 +160,7 @@ int64_t merge_shards(const MergeRequest& request, const std::string& host, const
     merged.status = complete ? "finished" : "partial";
     merged.merged_from = nlohmann::json(sources).dump();
     for (const std::string& b : backends) merged.notes += (merged.notes.empty() ? "" : "; ") + b;
+    if (version != merged.version) merged.notes += (merged.notes.empty() ? "" : "; ") + ("merged by fpverify " + version);
 
     std::vector<UnitState> units;
     std::vector<std::vector<FailureRecord>> failures;
