@@ -6,6 +6,7 @@ Category classify(const ValueKind& expected, const ValueKind& result, bool ident
     if (expected.nan) return result.nan ? Category::exact : Category::missing_nan;
     if (result.nan) return Category::spurious_nan;
     if (identical) return Category::exact;
+    if (expected.infinite && result.infinite) return Category::wrong_sign;  // not identical: the other one
     if (expected.infinite && !result.infinite) return Category::missing_infinity;
     if (result.infinite) return Category::spurious_infinity;
     if (result.zero) {

@@ -15,11 +15,11 @@ enum class Category : uint8_t {
     exact,              // bit-identical to the reference (any NaN matches any NaN)
     misrounded,         // finite, right sign, less than 1 ulp away: the other neighbour
     wrong_value,        // finite, right sign, 1 ulp or more away
-    wrong_sign,         // finite nonzero result of the wrong sign
+    wrong_sign,         // nonzero result of the wrong sign: finite, or the other infinity
     flushed_to_zero,    // a zero where the reference is a nonzero subnormal
     spurious_zero,      // a zero where the reference is a nonzero normal number
     wrong_zero_sign,    // +0 for -0 or the reverse
-    spurious_infinity,  // infinite where the reference is finite, or the other infinity
+    spurious_infinity,  // infinite where the reference is finite
     missing_infinity,   // finite where the reference is infinite
     spurious_nan,       // NaN where the reference is not
     missing_nan,        // not NaN where the reference is

@@ -147,6 +147,9 @@ TEST(Judge, CategoriesNameWhatWentWrong) {
     EXPECT_EQ(cat(kOne, 0x4008000000000000ull, 0x0), Category::spurious_zero);
     EXPECT_EQ(cat(0x0, kOne, 0x8000000000000000ull), Category::wrong_zero_sign);
     EXPECT_EQ(cat(kOne, 0x4008000000000000ull, kInf), Category::spurious_infinity);
+    // The other infinity is the wrong sign, not an infinity where a finite value was due.
+    EXPECT_EQ(cat(kOne, 0x0, kInf | 0x8000000000000000ull), Category::wrong_sign);
+    EXPECT_EQ(cat(kOne | 0x8000000000000000ull, 0x0, kInf), Category::wrong_sign);
     EXPECT_EQ(cat(kMax, 0x3fe0000000000000ull, kMax), Category::missing_infinity);
     EXPECT_EQ(cat(kOne, kOne, 0x7ff8000000000000ull), Category::spurious_nan);
     EXPECT_EQ(cat(0x0, 0x0, 0x0), Category::missing_nan);
