@@ -29,13 +29,13 @@ ClassArguments parse_range32(std::string_view args, std::string_view spec) {
     if (lo > hi || hi > 0xffffffffull) {
         throw UsageError("class '" + std::string(spec) + "': need LO <= HI <= 0xffffffff");
     }
-    return {lo, hi - lo + 1};
+    return {lo, hi - lo + 1, {}};
 }
 
 ClassArguments parse_binade32(std::string_view args, std::string_view spec) {
     const uint64_t e = parse_class_number(args, spec);
     if (e > 255) throw UsageError("class '" + std::string(spec) + "': E is an exponent field, 0 to 255");
-    return {e, uint64_t{1} << 24};
+    return {e, uint64_t{1} << 24, {}};
 }
 
 }  // namespace fpv::generic

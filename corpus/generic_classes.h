@@ -4,6 +4,8 @@
 // bit patterns, and the operands of a TestFloat file.
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "core/op_traits.h"
@@ -141,6 +143,10 @@ struct BinadeEdges : ClassDefaults {
 struct ClassArguments {
     uint64_t first = 0;
     uint64_t size = 0;
+    // The one spelling of these arguments, for a class whose inputs are keyed by its spelling
+    // (KeyRule::full_spec): every spelling of them then names one unit; empty where the class
+    // keeps the spec as written.
+    std::string canonical;
 };
 
 // Parses "0x1f", "31"; throws UsageError naming the spec.

@@ -61,6 +61,21 @@ const TestFloatFormat* testfloat_format_of(OpId op) {
     return format.function.empty() ? nullptr : &format;
 }
 
+std::string canonical_class_name(std::string_view spec) {
+    for (const OpInfo& op : all_ops()) {
+        for (const ClassInfo& c : classes_of(op.id)) {
+            if (c.prefix.empty() || c.vector_file || !spec.starts_with(c.prefix)) continue;
+            std::string canonical;
+            with_op(op.id, [&](auto op_tag) {
+                using Op = typename decltype(op_tag)::type;
+                canonical = parse_arguments<Op>(c.index, spec.substr(c.prefix.size()), spec).canonical;
+            });
+            return canonical.empty() ? std::string(spec) : canonical;
+        }
+    }
+    return std::string(spec);
+}
+
 InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed, ClassLoad load) {
     const OpInfo& info = op_info(op);
     InputSet set;

@@ -44,6 +44,11 @@ const TestFloatFormat* testfloat_format_of(OpId op);
 // parameters) without reading a vector file.
 enum class ClassLoad { everything, identity_only };
 
+// The one spelling of a class named with arguments, where its class has one (gemm64's shapes:
+// "uniform:k=0x100" is "uniform:k=256"), so that every spelling of one input set is one unit;
+// `spec` as written otherwise. Throws UsageError for arguments its class refuses.
+std::string canonical_class_name(std::string_view spec);
+
 // Throws UsageError for an unknown class, one that does not apply to the op, or an unreadable
 // or malformed vector file.
 InputSet resolve_class(std::string_view spec, OpId op, uint64_t seed, ClassLoad load = ClassLoad::everything);

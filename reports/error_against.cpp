@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/usage_error.h"
+#include "model/input_set.h"
 #include "model/json_text.h"
 #include "model/text_format.h"
 #include "reports/svg_plot.h"
@@ -47,6 +49,16 @@ bool numeric_arguments(const std::string& spec, ClassArguments& out) {
     return !out.numbers.empty();
 }
 
+// A stored class name in its class's one spelling ("uniform:k=0x100:n=64" as "uniform:k=256"),
+// or as stored where its class has none or no longer reads it.
+std::string one_spelling(const std::string& spec) {
+    try {
+        return canonical_class_name(spec);
+    } catch (const UsageError&) {
+        return spec;
+    }
+}
+
 // The classes a plot spans: the name and every argument but the one plotted ("spread:k=256").
 std::string family_of(const ClassArguments& c, const std::string& plotted) {
     std::string family = c.name;
@@ -75,13 +87,17 @@ void error_against_section(doc::Document& d, const CampaignReport& report) {
     }
     for (const UnitState& u : report.units) {
         ClassArguments c;
-        if (u.tally.inside() == 0 || !numeric_arguments(u.input_class, c)) continue;
+        if (u.tally.inside() == 0 || !numeric_arguments(one_spelling(u.input_class), c)) continue;
         for (const auto& [key, value] : c.numbers) {
             const std::string family = family_of(c, key);
             Plot& p = plots[{key, family}];
             p.argument = key;
             p.family = family;
-            p.errors[u.impl][value] = u.tally.max_error();
+            // Units of one shape (spelled two ways before spellings were made one) show the
+            // largest error among them, whichever came last.
+            const double error = u.tally.max_error();
+            const auto [at, fresh] = p.errors[u.impl].emplace(value, error);
+            if (!fresh && error > at->second) at->second = error;
             p.values.insert(value);
         }
     }

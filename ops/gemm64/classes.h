@@ -5,6 +5,7 @@
 // default shape.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "corpus/class_traits.h"
@@ -16,6 +17,12 @@ namespace fpv::gemm64 {
 // "k=K:m=M:n=N:phi=P:e=E" (any order, each optional; colons, since commas separate classes): the
 // shape word with the draw's defaults for what is left out. Throws UsageError naming the spec.
 uint64_t parse_shape(Draw draw, std::string_view args, std::string_view spec);
+
+// The one spelling of a shape, which names its unit and keys its matrices, so that every spelling
+// of one shape ("uniform:k=0x100", "uniform:n=64:k=256") is one unit with one set of matrices:
+// phi or e where not the draw's default, k, m where not n, n where not the draw's default, in
+// decimal ("spread:phi=4:k=256", "uniform:k=1024:m=8:n=4096"). Every `all_spec` is its own.
+std::string canonical_spec(std::string_view prefix, uint64_t shape_word);
 
 // The input words of entry `index`: batch index / (m n), row-major within the batch.
 FPV_HD inline Operands entry_input(const ClassParams& p, uint64_t index) {
@@ -39,7 +46,8 @@ struct Entries : ClassDefaults {
     static constexpr KeyRule key_rule = KeyRule::full_spec;
     static constexpr int version = 2;  // the shape word gained m (ops/gemm64/matrices.h)
     static generic::ClassArguments parse(std::string_view args, std::string_view spec) {
-        return {parse_shape(kDraw, args, spec), kUnbounded};
+        const uint64_t shape = parse_shape(kDraw, args, spec);
+        return {shape, kUnbounded, canonical_spec(prefix, shape)};
     }
     FPV_HD static Operands generate(const ClassParams& p, uint64_t index) { return entry_input(p, index); }
 };

@@ -98,7 +98,8 @@ PreparedCampaign prepare_campaign(CampaignSpec spec) {
     }
     check_backend(spec.impls, spec.backend);
     const std::vector<std::string> typed = spec.classes;
-    for (std::string& c : spec.classes) c = with_resolved_vector_path(c);
+    // One spelling for one input set: a file by its canonical path, a shape by its class's spelling.
+    for (std::string& c : spec.classes) c = canonical_class_name(with_resolved_vector_path(c));
     require_utf8_classes(typed, spec.classes);
     require_distinct_classes(typed, spec.classes);
 
