@@ -15,7 +15,11 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "model/input_set.h"
+#include "ops/catalogue.h"
 #include "tests/test_support.h"
+#include "verifier/cpu/backend.h"
+#include "verifier/cpu/mutation.h"
 
 extern char** environ;
 
@@ -356,6 +360,32 @@ TEST(Cli, MutationScoreCatchesEveryMutant) {
     EXPECT_FALSE(contains(r.out, "**NO**")) << r.out;
     EXPECT_FALSE(contains(r.out, "missed:")) << r.out;
     EXPECT_FALSE(contains(run_fpverify({"list", "impls"}).out, "mut_")) << "mutants listed as impls";
+}
+
+// Issue 42, N12: a class catches a mutant only with an input the mutant fails and its parent
+// passes. An impl set against itself is never caught, however often it fails (gemm64.dot_fma
+// fails a third of overflow:k=64, its partial sums overflowing); a mutant is caught at an input
+// that the two judges, asked one input at a time, part on.
+TEST(Cli, AClassCatchesAMutantOnlyWhereItsParentPasses) {
+    const ImplInfo& parent = impl_named("gemm64.dot_fma");
+    const ImplInfo* mutant = find_impl("gemm64.mut_last_term_dropped");
+    ASSERT_NE(mutant, nullptr);
+    const InputSet overflow = resolve_class("overflow:k=64", parent.op, 1);
+    EXPECT_EQ(first_catch(parent, &parent, overflow, 4096), std::nullopt);
+    EXPECT_NE(first_catch(parent, nullptr, overflow, 4096), std::nullopt) << "the parent passes every entry";
+    const std::optional<uint64_t> at = first_catch(*mutant, &parent, overflow, 4096);
+    ASSERT_NE(at, std::nullopt);
+    const auto fails = [&](const ImplInfo& impl, uint64_t i) {
+        return judge_host_impl(UnitWork{impl, overflow, TallyLimits{}, ReferenceMode::mpfr}, i, i + 1).failed() != 0;
+    };
+    EXPECT_TRUE(fails(*mutant, *at));
+    EXPECT_FALSE(fails(parent, *at));
+    for (uint64_t i = 0; i < *at; ++i) EXPECT_FALSE(fails(*mutant, i) && !fails(parent, i)) << "an earlier catch: " << i;
+
+    const CommandResult r = run_fpverify({"mutation", "--vectors", testing::vectors_dir(), "--count", "4096"});
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "A class catches a mutant with an input the mutant fails and the impl it mutates passes"))
+        << r.out;
 }
 
 // The mutation score never mistakes a missing folder of TestFloat files for ops without any:
