@@ -1,4 +1,7 @@
 // `fpverify bench`: verified throughput, against the MPFR ceiling and the impls' raw speed.
+#include <cmath>
+#include <cstdio>
+
 #include "cli/command.h"
 #include "cli/common_options.h"
 #include "cli/option_checks.h"
@@ -30,6 +33,12 @@ public:
         return c;
     }
     int run(const Invocation&) override {
+        // CLI11 reads "nan", "inf" and negative numbers as doubles; a campaign's length is none of them.
+        if (!std::isfinite(options_.seconds) || options_.seconds <= 0) {
+            char typed[32];
+            std::snprintf(typed, sizeof typed, "%g", options_.seconds);
+            throw UsageError(std::string("--seconds: '") + typed + "' is not a length of time: give a positive number of seconds");
+        }
         options_.reference = parse_reference(reference_);
         return run_bench(options_);
     }

@@ -14,6 +14,7 @@ bool binary32_section_op(OpId op) {
 
 CampaignReport load_report(Store& store, int64_t campaign_id) {
     CampaignReport r;
+    r.database = store.path();
     r.campaign = store.campaign(campaign_id);
     r.units = store.units(campaign_id);
     for (const std::string& name : r.campaign.spec.impls) {

@@ -25,6 +25,7 @@ struct ImplSummary {
 };
 
 struct CampaignReport {
+    std::string database;  // the file it was read from, as named
     CampaignRecord campaign;
     std::vector<UnitState> units;
     std::vector<ImplSummary> impls;  // in campaign order

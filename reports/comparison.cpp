@@ -31,12 +31,18 @@ std::vector<std::string> missing_from(const std::vector<std::string>& these, con
     return out;
 }
 
-const UnitState* find_unit(const CampaignReport& r, const std::string& impl, const std::string& input_class) {
+// The unit of `impl` (any impl, where empty) of that op and class. Units of different ops never
+// pair: a class of one name draws other inputs for another op, and their errors are not alike.
+const UnitState* find_unit(const CampaignReport& r, const std::string& impl, const std::string& op,
+                           const std::string& input_class) {
     for (const UnitState& u : r.units) {
-        if ((impl.empty() || u.impl == impl) && u.input_class == input_class) return &u;
+        if ((impl.empty() || u.impl == impl) && u.op == op && u.input_class == input_class) return &u;
     }
     return nullptr;
 }
+
+// The op of a campaign of one impl (its units'), or "" if it has none.
+std::string only_op(const CampaignReport& r) { return r.units.empty() ? "" : r.units.front().op; }
 
 std::string error_unit_of(const CampaignReport& r, const std::string& impl) {
     for (const ImplSummary& s : r.impls) {
@@ -99,6 +105,8 @@ CampaignComparison compare_campaigns(const CampaignReport& old_report, const Cam
     CampaignComparison c;
     c.old_campaign = old_report.campaign;
     c.new_campaign = new_report.campaign;
+    c.old_database = old_report.database;
+    c.new_database = new_report.database;
     const auto fill = [](UnitComparison& u, const UnitState* then, const UnitState* now) {
         u.in_old = then != nullptr;
         u.in_new = now != nullptr;
@@ -129,7 +137,8 @@ CampaignComparison compare_campaigns(const CampaignReport& old_report, const Cam
     // One impl on each side under two names: the same classes are compared (a fix against the
     // impl it fixes); otherwise units pair by impl and class.
     const bool by_class = old_report.campaign.spec.impls.size() == 1 && new_report.campaign.spec.impls.size() == 1 &&
-                          old_report.campaign.spec.impls != new_report.campaign.spec.impls;
+                          old_report.campaign.spec.impls != new_report.campaign.spec.impls &&
+                          only_op(old_report) == only_op(new_report);
     const std::string old_name = by_class ? old_report.campaign.spec.impls.front() : "";
     for (const UnitState& now : new_report.units) {
         UnitComparison u;
@@ -137,7 +146,7 @@ CampaignComparison compare_campaigns(const CampaignReport& old_report, const Cam
         u.old_impl = old_name;
         u.input_class = now.input_class;
         u.error_unit = error_unit_of(new_report, now.impl);
-        fill(u, find_unit(old_report, by_class ? "" : now.impl, now.input_class), &now);
+        fill(u, find_unit(old_report, by_class ? "" : now.impl, now.op, now.input_class), &now);
         c.units.push_back(std::move(u));
     }
     for (const ImplSummary& now : new_report.impls) {
@@ -148,7 +157,7 @@ CampaignComparison compare_campaigns(const CampaignReport& old_report, const Cam
         }
     }
     for (const UnitState& then : old_report.units) {
-        if (find_unit(new_report, by_class ? "" : then.impl, then.input_class) != nullptr) continue;
+        if (find_unit(new_report, by_class ? "" : then.impl, then.op, then.input_class) != nullptr) continue;
         UnitComparison u;
         u.impl = then.impl;
         u.input_class = then.input_class;
@@ -168,6 +177,11 @@ doc::Document comparison_document(const CampaignComparison& c) {
                      .plain(") against campaign " + std::to_string(c.old_campaign.id) + " (")
                      .user(c.old_campaign.spec.name)
                      .plain(")"));
+    d.paragraph(doc::Text("Now: campaign " + std::to_string(c.new_campaign.id) + " of ")
+                    .code(c.new_database)
+                    .plain("; then: campaign " + std::to_string(c.old_campaign.id) + " of ")
+                    .code(c.old_database)
+                    .plain("."));
     d.paragraph(doc::Text("Failure rates inside each impl's domain with 95 % intervals (Wilson; the one-sided bound "
                           "when nothing failed). Verdict: the conditional binomial test of equal rates, two-sided at "
                           "5 %: ")
@@ -278,8 +292,10 @@ std::string render_comparison_json(const CampaignComparison& c) {
                          {"vanished_categories", u.vanished},
                          {"error_unit", u.error_unit}});
     }
-    const json out = {{"old_campaign", {{"id", c.old_campaign.id}, {"name", c.old_campaign.spec.name}}},
-                      {"new_campaign", {{"id", c.new_campaign.id}, {"name", c.new_campaign.spec.name}}},
+    const json out = {{"old_campaign", {{"id", c.old_campaign.id}, {"name", c.old_campaign.spec.name},
+                                        {"database", c.old_database}}},
+                      {"new_campaign", {{"id", c.new_campaign.id}, {"name", c.new_campaign.spec.name},
+                                        {"database", c.new_database}}},
                       {"test", "conditional binomial test of equal failure rates, two-sided, alpha 0.05"},
                       {"regressed", c.regressed()},
                       {"paired_units", c.paired()},

@@ -1,5 +1,6 @@
 // Two campaigns compared unit by unit ((impl, class) pairs; when each campaign verified one impl
-// under different names, a fixed impl against the one it fixes, by class alone): failure rates then and now with
+// of one op under different names, a fixed impl against the one it fixes, by class alone; units
+// of different ops never pair): failure rates then and now with
 // 95 % intervals, a verdict by the conditional binomial test at 5 % (model/rate_comparison.h),
 // failure categories that appeared or vanished, and the worst error then and now. This is how
 // people check that a fix fixed something and broke nothing.
@@ -47,6 +48,7 @@ struct MapComparison {
 
 struct CampaignComparison {
     CampaignRecord old_campaign, new_campaign;
+    std::string old_database, new_database;  // the files they were read from, as named
     std::vector<UnitComparison> units;  // the new campaign's units, then those only in the old one
     std::vector<MapComparison> maps;
     bool regressed() const;             // a unit got worse

@@ -37,11 +37,14 @@ bool write_all(int fd, std::string_view content) {
     return true;
 }
 
-// The file a chain of symbolic links ends at (which may not exist yet).
+// The file a chain of symbolic links ends at (which may not exist yet). A name the system
+// refuses (too long, say) is returned as it is, for the write to refuse with the system's reason.
 fs::path follow_links(fs::path path) {
-    for (int hops = 0; fs::is_symlink(fs::symlink_status(path)); ++hops) {
+    std::error_code ec;
+    for (int hops = 0; fs::is_symlink(fs::symlink_status(path, ec)) && !ec; ++hops) {
         if (hops == 40) throw UsageError("--out: '" + printable(path.string()) + "': too many symbolic links");
-        const fs::path target = fs::read_symlink(path);
+        const fs::path target = fs::read_symlink(path, ec);
+        if (ec) break;
         path = target.is_absolute() ? target : path.parent_path() / target;
     }
     return path;
@@ -178,14 +181,26 @@ bool same_file(const std::string& a, const std::string& b) {
 void refuse_output_over_databases(const std::string& out, const std::vector<std::string>& databases_read) {
     if (out.empty()) return;
     const fs::path target = follow_links(out);
-    std::error_code ignored;
-    const fs::path target_name = fs::weakly_canonical(target, ignored);
+    // Absolute first: weakly_canonical gives up on a relative name of which nothing exists yet
+    // ("DB-wal" before SQLite made it), which then matched nothing.
+    const auto resolved = [](const fs::path& p) {
+        std::error_code ignored;
+        return fs::weakly_canonical(fs::absolute(p, ignored), ignored);
+    };
+    const fs::path target_name = resolved(target);
     for (const std::string& db : databases_read) {
-        // The files SQLite keeps beside a database are part of it, whether they exist now or not.
+        // The files SQLite keeps beside a database are part of it, whether they exist now or not,
+        // and lie beside the file its links end at.
+        std::string file = db;
+        try {
+            file = follow_links(db).string();
+        } catch (const UsageError&) {
+            // A loop of links, which opening the database refuses, naming --db.
+        }
         for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
             const std::string part = db + suffix;
-            const fs::path part_name = fs::weakly_canonical(part, ignored);
-            if (same_file(target, part) || (!target_name.empty() && target_name == part_name)) {
+            const bool named = !target_name.empty() && (target_name == resolved(part) || target_name == resolved(file + suffix));
+            if (same_file(target, part) || named) {
                 throw database_refusal(out, std::string(*suffix ? "beside " : "") + "the database this command reads ('" +
                                                 printable(db) + "')");
             }

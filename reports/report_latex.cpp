@@ -2,6 +2,7 @@
 // failures, failure rate (or, with none, the rate its count rules out at 95 %) and largest
 // error against its bound. A complete document, so that it compiles as it is; the tabular
 // environment is what a paper takes.
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -41,8 +42,11 @@ std::string number(double v) {
     return text;
 }
 
-// 3e-12 as $3\times10^{-12}$; numbers without an exponent as they are.
+// 3e-12 as $3\times10^{-12}$; numbers without an exponent as they are; an error without a finite
+// value (an infinity where a number was due, a NaN) as itself.
 std::string scientific(double v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v < 0 ? "$-\\infty$" : "$\\infty$";
     char text[32];
     std::snprintf(text, sizeof text, "%.2e", v);
     const std::string s = text;

@@ -65,11 +65,22 @@ const QueryPreset* find_preset(std::string_view name) {
 
 namespace {
 
-// One value of a row as read: its text (SQLite's, for numbers), or SQL NULL.
+// One value of a row as read: its text (SQLite's, for numbers; a BLOB as SQL writes it, X'00FF'),
+// or SQL NULL. Every byte of it: a NUL in text is kept, not taken for its end.
 struct Cell {
     bool null = false;
     std::string text;
 };
+
+std::string blob_literal(const std::string& bytes) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out = "X'";
+    for (const unsigned char b : bytes) {
+        out += kHex[b >> 4];
+        out += kHex[b & 15];
+    }
+    return out + "'";
+}
 
 // For the table, read on a terminal: NULL as the word, control characters and escape sequences
 // stored in the database as \xNN (as `status` and the reports show them), so that a stored name
@@ -184,8 +195,11 @@ void run_query(Store& store, std::string_view sql, std::optional<int64_t> campai
             std::vector<Cell> r;
             nlohmann::json obj = nlohmann::json::object();
             for (int i = 0; i < n; ++i) {
-                r.push_back(s->is_null(i) ? Cell{true, ""} : Cell{false, s->text(i)});
-                switch (s->column_type(i)) {
+                const int type = s->column_type(i);
+                r.push_back(type == SQLITE_NULL   ? Cell{true, ""}
+                            : type == SQLITE_BLOB ? Cell{false, blob_literal(s->blob(i))}
+                                                  : Cell{false, s->text(i)});
+                switch (type) {
                     case SQLITE_NULL: obj[names[i]] = nullptr; break;
                     case SQLITE_INTEGER: obj[names[i]] = s->int64(i); break;
                     case SQLITE_FLOAT: obj[names[i]] = json_number(s->real(i)); break;  // "inf" as in the report

@@ -113,8 +113,15 @@ int Statement::column_type(int i) const { return sqlite3_column_type(stmt_, i); 
 int64_t Statement::int64(int i) const { return sqlite3_column_int64(stmt_, i); }
 double Statement::real(int i) const { return sqlite3_column_double(stmt_, i); }
 std::string Statement::text(int i) const {
+    // Every byte SQLite holds: text may hold NUL bytes, which a C string would end at.
     const unsigned char* t = sqlite3_column_text(stmt_, i);
-    return t == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(t));
+    if (t == nullptr) return std::string();
+    return std::string(reinterpret_cast<const char*>(t), static_cast<size_t>(sqlite3_column_bytes(stmt_, i)));
+}
+std::string Statement::blob(int i) const {
+    const void* b = sqlite3_column_blob(stmt_, i);
+    if (b == nullptr) return std::string();
+    return std::string(static_cast<const char*>(b), static_cast<size_t>(sqlite3_column_bytes(stmt_, i)));
 }
 bool Statement::is_null(int i) const { return sqlite3_column_type(stmt_, i) == SQLITE_NULL; }
 bool Statement::read_only() const { return sqlite3_stmt_readonly(stmt_) != 0; }

@@ -62,6 +62,7 @@ public:
     int64_t int64(int i) const;
     double real(int i) const;
     std::string text(int i) const;
+    std::string blob(int i) const;  // a BLOB's bytes
     bool is_null(int i) const;
     bool read_only() const;
     sqlite3_stmt* raw() { return stmt_; }

@@ -52,11 +52,27 @@ int repro_failure(Store& store, int64_t failure_id, std::ostream& out) {
     }
     try {
         const InputSet set = resolve_class(f.input_class, impl->op, campaign.spec.seed);
-        if (r.index < set.size) {
+        std::string stored_digest;
+        int stored_version = set.version;
+        for (const UnitState& u : store.units(f.campaign_id)) {
+            if (u.ordinal != f.ordinal) continue;
+            stored_digest = u.digest;
+            stored_version = u.generator_version;
+        }
+        if (set.is_vector_file() && set.digest != stored_digest) {
+            // Line r.index of another file is another input: the file, not a generator, changed.
+            out << "  the vector file is not the one the campaign read (its contents changed since: digest "
+                << set.digest << ", then " << (stored_digest.empty() ? "none" : stored_digest)
+                << "); its line " << r.index << " not compared\n";
+        } else if (r.index < set.size) {
             const Operands regenerated = set.input(r.index);
-            out << "  inputs regenerated from (seed " << campaign.spec.seed << ", " << class_name << ", "
-                << r.index << "): " << (regenerated == r.input ? "identical" : "DIFFERENT (generator changed?)")
-                << "\n";
+            const char* differs = set.is_vector_file() ? "DIFFERENT (the vector file's line differs)"
+                                                       : "DIFFERENT (generator changed?)";
+            out << "  inputs " << (set.is_vector_file() ? "read again" : "regenerated") << " from (seed "
+                << campaign.spec.seed << ", " << class_name << ", " << r.index
+                << "): " << (regenerated == r.input ? "identical" : differs) << "\n";
+        } else if (set.is_vector_file()) {
+            out << "  the vector file now has " << set.size << " lines, none numbered " << r.index << "\n";
         }
         // Operand words that are no numbers (a matrix entry's shape word) are read by the layout
         // of the generator that made them: under another version they name other inputs.
@@ -64,10 +80,6 @@ int repro_failure(Store& store, int64_t failure_id, std::ostream& out) {
         for (int i = 0; i < info.arity; ++i) {
             const Format format = info.operands[static_cast<size_t>(i)].format;
             words = words || format == Format::entry || format == Format::word;
-        }
-        int stored_version = set.version;
-        for (const UnitState& u : store.units(f.campaign_id)) {
-            if (u.ordinal == f.ordinal) stored_version = u.generator_version;
         }
         if (words && stored_version != set.version) {
             out << "  its operand words were made by version " << stored_version << " of the class's generator and "
