@@ -70,8 +70,8 @@ OptionTable RunCommand::options() {
     c.add("--batch", &batch_,
                   "inputs per batch, each committed with its checkpoint in one transaction (default: "
                   "adaptive, about half a second of work each); a stop cuts the batch in flight short, and "
-                  "batches so small that their commits take a quarter of the time or more, or shorter than 2 ms, are "
-                  "warned about");
+                  "batches so small that their commits take a quarter of the time or more, or of fewer than 64 inputs "
+                  "that take under 50 ms, are warned about");
     c.add("--failures-kept", &failures_kept_, "failures stored per (impl, class), lowest indices first")
         .show_default();
     c.add("--worst", &worst_, "worst cases kept per (impl, class)")

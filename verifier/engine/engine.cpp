@@ -21,12 +21,14 @@ namespace {
 extern "C" void request_stop(int) { g_stop_requested.store(true); }
 
 // A batch has costs of its own, whatever its size: its commit (a transaction that rewrites the
-// unit's tally), the start of the threads that judge it, its tally. Fixed batches whose commits
-// take this share of the time or more, or so short that those costs are a good part of them
-// even where the commit is quick, measured over the first batches, are warned about once: a
-// larger --batch would spend that time judging.
+// unit's tally), the start of the threads that judge it and their judges, its tally. Fixed
+// batches whose commits take this share of the time or more, or of so few inputs that those
+// costs outweigh their work unless each input takes long, measured over the first batches, are
+// warned about once: a larger --batch would spend that time judging. (Batches of a few dozen
+// milliseconds whose commits are a small share of them are no such waste.)
 constexpr double kCommitShareWorthAWarning = 0.25;
-constexpr double kShortestUsefulBatchSeconds = 0.002;
+constexpr uint64_t kFewInputs = 64;
+constexpr double kLongBatchSeconds = 0.05;
 constexpr int kBatchesBeforeWarning = 32;
 
 class SmallBatchWarning {
@@ -38,9 +40,8 @@ public:
         seconds_ += seconds;
         commit_seconds_ += commit_seconds;
         if (++batches_ < kBatchesBeforeWarning) return;
-        if (commit_seconds_ < kCommitShareWorthAWarning * seconds_ && seconds_ >= kShortestUsefulBatchSeconds * batches_) {
-            return;
-        }
+        const bool few = fixed_batch_ < kFewInputs && seconds_ < kLongBatchSeconds * batches_;
+        if (commit_seconds_ < kCommitShareWorthAWarning * seconds_ && !few) return;
         warned_ = true;
         progress.finish();  // redrawn at the next batch
         std::fprintf(stderr,
