@@ -73,13 +73,9 @@ int ResumeCommand::run(const Invocation&) {
     const ExecuteOptions options{progress_.want_progress(), progress_.quiet, parse_budget(budget_)};
     install_stop_signal_handlers();  // as run's
     if (!mpi_) {
-        Launched l;
-        try {
-            l = launch(nullptr);
-        } catch (const StoppedBeforeStart& e) {
-            std::fprintf(stderr, "fpverify: %s\n", e.what());
-            return kExitRuntime;
-        }
+        std::optional<Launched> launched = launch_unless_stopped([&] { return launch(nullptr); });
+        if (!launched) return kExitRuntime;
+        Launched& l = *launched;
         if (l.campaign.status != "finished") return execute_launched(l, options, nullptr);
         std::fprintf(stderr, "fpverify: campaign %lld already finished\n", static_cast<long long>(l.campaign.id));
         if (!progress_.quiet) print_summary(l.campaign, l.units);

@@ -25,14 +25,16 @@ uint64_t parse_hex64(const std::string& text) {
     return v;
 }
 
-std::string utc_now_iso8601() {
+std::string utc_now_as(const char* format) {
     const std::time_t now = std::time(nullptr);
     std::tm utc{};
     gmtime_r(&now, &utc);
     char out[32];
-    std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    std::strftime(out, sizeof out, format, &utc);
     return out;
 }
+
+std::string utc_now_iso8601() { return utc_now_as("%Y-%m-%dT%H:%M:%SZ"); }
 
 namespace {
 

@@ -110,8 +110,9 @@ public:
     CampaignRecord campaign(int64_t id);
     // The newest campaign, or the newest unfinished one; throws UsageError if none.
     int64_t latest_campaign(bool unfinished_only);
-    // The campaign a command names (`id`), or with 0 the one latest_campaign chooses.
-    int64_t chosen_campaign(int64_t id, bool unfinished_only) { return id != 0 ? id : latest_campaign(unfinished_only); }
+    // The campaign a command names (`id`; UsageError when there is no such campaign), or with 0
+    // the one latest_campaign chooses.
+    int64_t chosen_campaign(int64_t id, bool unfinished_only);
     std::vector<UnitState> units(int64_t campaign_id);
     std::vector<FailureRecord> unit_failures(int64_t campaign_id, int ordinal, size_t limit);
     // Throws UsageError when there is no such failure.
@@ -173,5 +174,6 @@ public:
 
 uint64_t parse_hex64(const std::string& text);  // throws UsageError
 std::string utc_now_iso8601();
+std::string utc_now_as(const char* strftime_format);  // at most 31 characters
 
 }  // namespace fpv

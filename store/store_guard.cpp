@@ -4,7 +4,6 @@
 #include <sqlite3.h>
 
 #include <cstdio>
-#include <ctime>
 
 #include "store/database_file.h"
 #include "store/sqlite_handle.h"
@@ -23,15 +22,6 @@ int count_frames(void* frames, sqlite3*, const char*, int count) {
 
 constexpr const char* kCampaignIdentity =
     "SELECT created_at || ' ' || host || ' ' || command_line FROM campaigns WHERE id = ?";
-
-std::string compact_utc_now() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y%m%dT%H%M%SZ", &utc);
-    return text;
-}
 
 // Whether `path` read alone (without a -wal) holds campaign `id` with this identity.
 bool file_alone_holds(const std::string& path, int64_t id, const std::string& identity) {
@@ -120,7 +110,7 @@ void Store::lose_file(FileFate fate, int64_t campaign_id) {
     // SQLite that opens it, would damage it. Moved away under a name SQLite never reads.
     std::string wal;
     if (wal_identity_ && file_identity(wal_path_) == wal_identity_) {
-        const std::string aside = wal_path_ + ".orphaned-" + compact_utc_now();
+        const std::string aside = wal_path_ + ".orphaned-" + utc_now_as("%Y%m%dT%H%M%SZ");
         wal = std::rename(wal_path_.c_str(), aside.c_str()) == 0
                   ? " Its write-ahead log, which belongs to the file as it was, was moved to '" + aside +
                         "', so that SQLite never reads it into the file now at that name."

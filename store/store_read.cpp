@@ -72,6 +72,15 @@ int64_t Store::latest_campaign(bool unfinished_only) {
     return s.int64(0);
 }
 
+int64_t Store::chosen_campaign(int64_t id, bool unfinished_only) {
+    if (id == 0) return latest_campaign(unfinished_only);
+    // A campaign that is not there is said to be missing, not found empty or failure-free.
+    Statement s(db_, "SELECT 1 FROM campaigns WHERE id = ?");
+    s.bind(1, id);
+    if (!s.step()) throw UsageError("database '" + path_ + "' has no campaign " + std::to_string(id));
+    return id;
+}
+
 std::vector<UnitState> Store::units(int64_t campaign_id) {
     std::vector<UnitState> units;
     Statement s(db_, R"sql(

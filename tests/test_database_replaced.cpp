@@ -38,35 +38,6 @@ std::vector<std::string> finite_run(const std::string& db) {
             "--batch", "20000", "--seed", "3", "--threads", "1", "--backend", "cpu", "--quiet", "--no-progress"};
 }
 
-uint64_t judged(const std::string& db) {
-    const auto rows = sql_rows(db, "SELECT sum(next_index - begin_index) FROM units");
-    return rows.empty() || rows[0][0] == "NULL" ? 0 : std::stoull(rows[0][0]);
-}
-
-// Waits until the run has committed more than `beyond` inputs.
-void wait_for_progress(const std::string& db, uint64_t beyond = 0) {
-    const auto deadline = Clock::now() + std::chrono::seconds(90);
-    while (Clock::now() < deadline && judged(db) <= beyond) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-}
-
-// Starts fpverify with its standard error into `err`; the PID is fpverify's.
-int spawn_capturing(const std::string& err, const std::vector<std::string>& args) {
-    return spawn_program(concat({"sh", "-c", "exec \"$0\" \"$@\" 2>'" + err + "'", fpverify_binary()}, args));
-}
-
-// Waits up to a minute; the exit status, or -1 (then killed).
-int wait_at_most_a_minute(int pid) {
-    const auto deadline = Clock::now() + std::chrono::seconds(60);
-    while (Clock::now() < deadline) {
-        int raw = 0;
-        if (waitpid(pid, &raw, WNOHANG) == pid) return WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    kill(pid, SIGKILL);
-    wait_for(pid);
-    return -1;
-}
-
 // Runs `replace` while the run is stopped between two of its instructions (SIGSTOP), so that the
 // replacement lands mid-run whatever the machine's speed; returns the run's exit status.
 int replaced_mid_run(int pid, const std::string& db, const std::function<void()>& replace, uint64_t beyond = 0) {
@@ -74,7 +45,7 @@ int replaced_mid_run(int pid, const std::string& db, const std::function<void()>
     kill(pid, SIGSTOP);
     replace();
     kill(pid, SIGCONT);
-    return wait_at_most_a_minute(pid);
+    return wait_at_most(pid, std::chrono::seconds(60));
 }
 
 std::vector<std::string> orphaned_logs(const TempDir& dir, const std::string& name) {
@@ -152,7 +123,7 @@ TEST(DatabaseReplaced, AnOlderCopyOfTheSameDatabaseIsResumedFromWhereItStood) {
     wait_for_progress(db);
     kill(pid, SIGSTOP);
     ASSERT_TRUE(sql_exec(db, "VACUUM INTO '" + snapshot + "'"));
-    const uint64_t at_snapshot = judged(snapshot);
+    const uint64_t at_snapshot = judged_inputs(snapshot);
     kill(pid, SIGCONT);
     const int status = replaced_mid_run(pid, db, [&] { fs::copy_file(snapshot, db, fs::copy_options::overwrite_existing); },
                                         at_snapshot);
@@ -160,7 +131,7 @@ TEST(DatabaseReplaced, AnOlderCopyOfTheSameDatabaseIsResumedFromWhereItStood) {
     ASSERT_EQ(status, 3) << "the run ended before its file was replaced: " << err;
     EXPECT_TRUE(contains(err, "holds campaign 1 as of an earlier checkpoint")) << err;
     EXPECT_TRUE(contains(err, "fpverify resume --db " + db + " --campaign 1")) << err;
-    EXPECT_EQ(judged(db), at_snapshot) << "the run wrote into the restored copy";
+    EXPECT_EQ(judged_inputs(db), at_snapshot) << "the run wrote into the restored copy";
     const CommandResult resumed = run_fpverify({"resume", "--db", db, "--quiet", "--no-progress"});
     EXPECT_EQ(resumed.status, 1) << resumed.err;
     EXPECT_EQ(comparable_units(db), comparable_units(dir.path("whole.db")));
@@ -213,14 +184,14 @@ TEST(DatabaseReplaced, ADatabaseRenamedAwayKeepsEveryBatchAndIsResumedUnderItsNe
     ASSERT_GT(pid, 0);
     uint64_t committed = 0;
     const int status = replaced_mid_run(pid, db, [&] {
-        committed = judged(db);
+        committed = judged_inputs(db);
         fs::rename(db, moved);
     });
     const std::string err = read_file(dir.path("err"));
     ASSERT_EQ(status, 3) << "the run ended before its file was moved: " << err;
     EXPECT_TRUE(contains(err, "was renamed or moved")) << err;
     EXPECT_TRUE(contains(err, "fpverify resume --db " + moved + " --campaign 1")) << err;
-    EXPECT_GE(judged(moved), committed) << "batches committed before the move are missing from the moved file";
+    EXPECT_GE(judged_inputs(moved), committed) << "batches committed before the move are missing from the moved file";
     const CommandResult resumed = run_fpverify({"resume", "--db", moved, "--quiet", "--no-progress"});
     EXPECT_EQ(resumed.status, 1) << resumed.err;
     EXPECT_EQ(comparable_units(moved), comparable_units(dir.path("whole.db")));
@@ -255,7 +226,7 @@ TEST(DatabaseReplaced, RunsWritingOneDatabaseAtOnceNeverTakeACheckpointForARepla
         }
     });
     for (size_t i = 0; i < pids.size(); ++i) {
-        const int status = wait_at_most_a_minute(pids[i]);
+        const int status = wait_at_most(pids[i], std::chrono::seconds(60));
         EXPECT_LE(status, 1) << read_file(dir.path("err" + std::to_string(i)));
     }
     running = false;

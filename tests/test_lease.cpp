@@ -13,18 +13,6 @@ namespace {
 
 using namespace testing;
 
-uint64_t judged(const std::string& db) {
-    const auto rows = sql_rows(db, "SELECT sum(next_index) FROM units");
-    return rows.empty() || rows[0][0] == "NULL" ? 0 : std::stoull(rows[0][0]);
-}
-
-void wait_for_progress(const std::string& db, uint64_t beyond) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(90);
-    while (std::chrono::steady_clock::now() < deadline && judged(db) <= beyond) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-}
-
 // Each stored failure once: the sample is the first failures by index, with no input twice.
 void expect_failure_sample_intact(const std::string& db) {
     const auto stored = sql_rows(db, "SELECT count(*), count(DISTINCT ordinal || ':' || input_index) FROM failures");

@@ -7,9 +7,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 extern char** environ;
 
@@ -160,5 +162,38 @@ int wait_for(int pid) {
     if (WIFEXITED(raw)) return WEXITSTATUS(raw);
     return WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
 }
+
+int wait_at_most(int pid, std::chrono::seconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+        int raw = 0;
+        if (waitpid(pid, &raw, WNOHANG) == pid) {
+            return WIFEXITED(raw) ? WEXITSTATUS(raw) : WIFSIGNALED(raw) ? 128 + WTERMSIG(raw) : -1;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    kill(pid, SIGKILL);
+    wait_for(pid);
+    return -1;
+}
+
+int spawn_capturing(const std::string& err, const std::vector<std::string>& args, const std::string& prelude) {
+    return spawn_program(concat({"sh", "-c", prelude + "; exec \"$0\" \"$@\" 2>'" + err + "'", fpverify_binary()}, args));
+}
+
+uint64_t judged_inputs(const std::string& db) {
+    const auto rows = sql_rows(db, "SELECT sum(next_index - begin_index) FROM units");
+    return rows.empty() || rows[0][0] == "NULL" ? 0 : std::stoull(rows[0][0]);
+}
+
+void wait_for_progress(const std::string& db, uint64_t beyond) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(90);
+    while (std::chrono::steady_clock::now() < deadline && judged_inputs(db) <= beyond) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
+HangUpAtDefault::HangUpAtDefault() : before_(std::signal(SIGHUP, SIG_DFL)) {}
+HangUpAtDefault::~HangUpAtDefault() { std::signal(SIGHUP, before_); }
 
 }  // namespace fpv::testing

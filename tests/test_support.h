@@ -2,6 +2,9 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -48,6 +51,29 @@ nlohmann::json comparable_units(const std::string& db);
 std::vector<std::string> concat(std::vector<std::string> head, const std::vector<std::string>& tail);
 // Waits for a spawned process; its exit status, or 128 + signal.
 int wait_for(int pid);
+// Waits up to `limit` for a spawned process; its exit status (128 + signal), or -1 when it did
+// not end (it is then killed).
+int wait_at_most(int pid, std::chrono::seconds limit);
+// Starts fpverify with its standard error into the file `err` (standard output to /dev/null),
+// through a shell that first runs `prelude` (a trap, say) and then becomes fpverify: the PID is
+// fpverify's.
+int spawn_capturing(const std::string& err, const std::vector<std::string>& args, const std::string& prelude = ":");
+// The inputs a database's units have judged (past their first), and a wait of up to 90 s until
+// they are more than `beyond`.
+uint64_t judged_inputs(const std::string& db);
+void wait_for_progress(const std::string& db, uint64_t beyond = 0);
+// SIGHUP at its default action while alive (children inherit an ignored one, as under nohup),
+// as it was before once gone.
+class HangUpAtDefault {
+public:
+    HangUpAtDefault();
+    ~HangUpAtDefault();
+    HangUpAtDefault(const HangUpAtDefault&) = delete;
+    HangUpAtDefault& operator=(const HangUpAtDefault&) = delete;
+
+private:
+    void (*before_)(int);
+};
 std::string vectors_dir();
 std::string read_file(const std::string& path);
 bool file_exists(const std::string& path);

@@ -171,17 +171,20 @@ int execute_launched(Launched& l, const ExecuteOptions& options, MpiJob* job) {
     return status;
 }
 
+std::optional<Launched> launch_unless_stopped(const std::function<Launched()>& launch) {
+    try {
+        return launch();
+    } catch (const StoppedBeforeStart& e) {
+        std::fprintf(stderr, "fpverify: %s\n", e.what());
+        return std::nullopt;
+    }
+}
+
 int launch_and_execute(bool mpi, const std::function<Launched(const MpiJob*)>& launch, const std::string& devices,
                        const ExecuteOptions& options) {
     if (!mpi) {
-        Launched l;
-        try {
-            l = launch(nullptr);
-        } catch (const StoppedBeforeStart& e) {
-            std::fprintf(stderr, "fpverify: %s\n", e.what());
-            return kExitRuntime;
-        }
-        return execute_launched(l, options, nullptr);
+        std::optional<Launched> l = launch_unless_stopped([&] { return launch(nullptr); });
+        return l ? execute_launched(*l, options, nullptr) : kExitRuntime;
     }
     MpiJob job;
     if (job.rank() != 0) return serve_as_other_rank(job, devices);

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,10 @@ void check_units_runnable(const Backend& backend, const std::vector<UnitState>& 
 // Runs a launched campaign, holding its lease, in this process or (with `job`, on rank 0)
 // across the ranks. Returns the exit status.
 int execute_launched(Launched& launched, const ExecuteOptions& options, MpiJob* job);
+
+// Runs `launch`; nothing where a stop asked for before it wrote anything (StoppedBeforeStart),
+// having said so: the command then ends with exit status 3.
+std::optional<Launched> launch_unless_stopped(const std::function<Launched()>& launch);
 
 // Without `mpi`: launch() in this process, then its campaign. With it: rank 0 launches (or
 // fails to, telling the other ranks, which then end with its exit status) and runs the campaign
