@@ -42,6 +42,10 @@ bool file_alone_holds(const std::string& path, int64_t id, const std::string& id
 }  // namespace
 
 void Store::start_watching() {
+    // A read opens the connection's -wal and its index first: the watch reads SQLite's own mapping
+    // of the index, and a mapping the watch made itself would outlive the connection (SQLite
+    // unmaps the index only when it closes a -wal it opened).
+    execute(db_, "SELECT count(*) FROM sqlite_schema");
     watch_ = std::make_unique<FileWatch>(path_, db_);
     wal_path_ = sqlite3_filename_wal(sqlite3_db_filename(db_, "main"));
     wal_identity_ = file_identity(wal_path_);
