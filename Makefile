@@ -29,6 +29,18 @@ CXXFLAGS_COMMON := -std=c++20 -fopenmp -Wall -Wextra -Wshadow -Werror -I. -DFPV_
 # other versions of them are installed.
 LDLIBS := -Wl,-Bstatic -lmpfr -lgmp -lz -Wl,-Bdynamic -lsqlite3 -fopenmp
 
+# CORE-MATH (the math32 ops' fast reference: correctly rounded binary32 functions in every
+# rounding mode, proven), built from the snapshot by path into a library of its own, with its
+# own flags: -frounding-math, since its last rounding follows the thread's mode. Without the
+# snapshot the math32 ops are judged by MPFR alone (and say so).
+CORE_MATH_DIR ?= ../shared/third_party/core-math
+CORE_MATH_FUNCTIONS := exp exp2 exp10 expm1 log log2 log10 log1p sin cos tan sinpi cospi asin acos atan \
+	sinh cosh tanh asinh acosh atanh cbrt erf erfc pow atan2 hypot
+ifneq ($(wildcard $(CORE_MATH_DIR)/src/binary32/exp/expf.c),)
+CORE_MATH_LIB := build/core-math/libcore_math32.a
+CXXFLAGS_COMMON += -DFPV_WITH_CORE_MATH
+endif
+
 RELEASE_DIR := build/release
 ASAN_DIR := build/asan
 RELEASE_FLAGS := $(CXXFLAGS_COMMON) -O2 -g
@@ -80,10 +92,11 @@ CUDA_HOME := $(patsubst %/bin/nvcc,%,$(NVCC))
 CUDA_SOURCES := $(filter-out verifier/gpu/config.cu,$(wildcard verifier/gpu/*.cu)) $(wildcard ops/*/*.cu)
 # verifier/gpu/config.cu once per set of nvcc flags that decide what an impl computes, as
 # config.part: the standard set holds most impls, and its kernels build in four parts at once.
-NVCC_UNITS := standard.0 standard.1 standard.2 standard.3 ieee.0 approx.0 ieee_ftz.0 approx_ftz.0
+NVCC_UNITS := standard.0 standard.1 standard.2 standard.3 standard.4 standard.5 ieee.0 approx.0 ieee_ftz.0 ieee_ftz.1 \
+	approx_ftz.0
 CUDA_GENCODE := $(foreach a,$(CUDA_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
 	-gencode arch=compute_$(lastword $(CUDA_ARCHS)),code=compute_$(lastword $(CUDA_ARCHS))
-NVCC_FLAGS := -std=c++20 -O2 -g -I. -ccbin $(CXX) $(CUDA_GENCODE) -DFPV_WITH_CUDA \
+NVCC_FLAGS := -std=c++20 -O2 -g -I. -ccbin $(CXX) $(CUDA_GENCODE) -DFPV_WITH_CUDA $(if $(CORE_MATH_LIB),-DFPV_WITH_CORE_MATH) \
 	-Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror,-fopenmp
 RELEASE_FLAGS += -DFPV_WITH_CUDA
 RELEASE_SOURCES := $(filter-out verifier/gpu/absent.cpp,$(LIB_SOURCES))
@@ -152,8 +165,9 @@ GEMMUL8_STAMP := $(RELEASE_DIR)/gemmul8.stamp
 endif
 
 RELEASE_OBJECTS := $(RELEASE_SOURCES:%.cpp=$(RELEASE_DIR)/%.o) $(RELEASE_CUDA_OBJECTS) \
-	$(JUDGE_PARTS:%=$(RELEASE_DIR)/verifier/cpu/judge_part_%.o) $(GEMMUL8_LIB)
-ASAN_OBJECTS := $(LIB_SOURCES:%.cpp=$(ASAN_DIR)/%.o) $(JUDGE_PARTS:%=$(ASAN_DIR)/verifier/cpu/judge_part_%.o)
+	$(JUDGE_PARTS:%=$(RELEASE_DIR)/verifier/cpu/judge_part_%.o) $(GEMMUL8_LIB) $(CORE_MATH_LIB)
+ASAN_OBJECTS := $(LIB_SOURCES:%.cpp=$(ASAN_DIR)/%.o) $(JUDGE_PARTS:%=$(ASAN_DIR)/verifier/cpu/judge_part_%.o) \
+	$(CORE_MATH_LIB)
 ASAN_TEST_OBJECTS := $(TEST_SOURCES:%.cpp=$(ASAN_DIR)/%.o)
 GPU_TEST_OBJECTS := $(GPU_TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.o)
 
@@ -253,6 +267,13 @@ $(ASAN_DIR)/%.o: %.cpp Makefile
 $(ASAN_TEST_OBJECTS): $(ASAN_DIR)/%.o: %.cpp Makefile
 	@mkdir -p $(dir $@)
 	$(CXX) $(ASAN_SUITE_FLAGS) -MMD -MP -c $< -o $@
+
+$(CORE_MATH_FUNCTIONS:%=build/core-math/%f.o): build/core-math/%f.o: $$(CORE_MATH_DIR)/src/binary32/$$*/$$*f.c
+	@mkdir -p $(dir $@)
+	gcc -std=gnu11 -O2 -frounding-math -fno-math-errno -fPIC -w -c $< -o $@
+
+build/core-math/libcore_math32.a: $(CORE_MATH_FUNCTIONS:%=build/core-math/%f.o)
+	ar rcs $@ $^
 
 $(RELEASE_DIR)/fpverify: $(RELEASE_OBJECTS) $(RELEASE_DIR)/cli/main.o
 	$(CXX) $(RELEASE_FLAGS) $^ -o $@ $(LDLIBS) $(CUDA_LIBS)
@@ -421,6 +442,6 @@ mutation: all
 clean:
 	rm -rf build
 
--include $(patsubst %.o,%.d,$(filter %.o,$(RELEASE_OBJECTS))) $(GEMMUL8_UNITS:%=$(RELEASE_DIR)/gemmul8/%.d) $(ASAN_OBJECTS:.o=.d) $(ASAN_TEST_OBJECTS:.o=.d) $(GPU_TEST_OBJECTS:.o=.d) \
+-include $(patsubst %.o,%.d,$(filter %.o,$(RELEASE_OBJECTS))) $(GEMMUL8_UNITS:%=$(RELEASE_DIR)/gemmul8/%.d) $(patsubst %.o,%.d,$(filter %.o,$(ASAN_OBJECTS))) $(ASAN_TEST_OBJECTS:.o=.d) $(GPU_TEST_OBJECTS:.o=.d) \
 	$(TEST_SOURCES:%.cpp=$(RELEASE_DIR)/%.d) \
 	$(RELEASE_DIR)/cli/main.d $(ASAN_DIR)/cli/main.d $(FUZZ_LIB_OBJECTS:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_DIR)/%.d)

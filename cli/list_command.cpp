@@ -38,7 +38,7 @@ Table ops_table() {
     Table rows = {{"op", "operands", "result", "error unit", "--reference fast", "--reference exact", "TestFloat", "what"}};
     for (const OpInfo& op : all_ops()) {
         const bool exact_sums = op.metric != Metric::correctly_rounded;
-        const std::string fast = !op.has_fast_reference ? "-" : exact_sums ? "exact sums" : "host IEEE";
+        const std::string fast = !op.has_fast_reference ? "-" : exact_sums ? "exact sums" : std::string(op.fast_reference);
         const std::string exact = op.has_exact_check ? "integer check" : exact_sums ? "exact sums" : "-";
         rows.push_back({std::string(op.name), op.operand_text(), std::string(format_name(op.result)),
                         std::string(op.error_unit()), fast, exact, op.testfloat.empty() ? "-" : std::string(op.testfloat),

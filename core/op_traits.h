@@ -18,7 +18,8 @@
 //                      a(in, l) and b(in, l), which the exact accumulator and MPFR sum
 //                      (reference/componentwise_verdict.h)
 //   host_ieee          a type with static uint64_t eval(const Operands&), the host FPU's exact
-//                      IEEE 754 answer (the fast reference and the TestFloat export), or None
+//                      IEEE 754 answer (the fast reference and the TestFloat export), or None;
+//                      a fast reference that is not the host FPU's names itself (its `name`)
 //   exact_check        a type whose FPV_HD static bool certifies(in, result, rounding, ftz) proves
 //                      a result correctly rounded by integer arithmetic, on the host and the GPU
 //                      (reference/exact_check.h; `--reference exact`), or None
@@ -112,6 +113,7 @@ struct OpInfo {
     Metric metric = Metric::correctly_rounded;
     uint64_t key_salt = 0;
     bool has_fast_reference = false;  // an exact answer without MPFR exists
+    std::string_view fast_reference = "host IEEE";  // what gives it: its host_ieee's name, where it has one
     bool error_free = false;          // float-float: the result must be exact
     bool has_exact_check = false;     // results are certified without MPFR (--reference exact)
     std::span<const OpCommandInfo> commands;  // fpverify subcommands the op offers
@@ -148,6 +150,7 @@ struct OpInfo {
         info.key_salt = Op::key_salt;
         info.has_fast_reference = Op::metric != Metric::correctly_rounded || !is_none<typename Op::host_ieee>;
         info.has_exact_check = !is_none<typename Op::exact_check>;
+        if constexpr (requires { Op::host_ieee::name; }) info.fast_reference = Op::host_ieee::name;
         info.commands = OpCommandTable<typename Op::commands>::value;
         if constexpr (Op::metric == Metric::relative_u2) info.error_free = Op::error_free;
         return info;

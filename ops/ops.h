@@ -15,6 +15,7 @@
 #include "ops/float_float/family.h"
 #include "ops/fma64/fma64.h"
 #include "ops/gemm64/gemm64.h"
+#include "ops/math32/functions.h"
 #include "ops/mul64/mul64.h"
 #include "ops/rcp64/rcp64.h"
 #include "ops/rsqrt64/rsqrt64.h"
@@ -23,9 +24,10 @@
 
 namespace fpv {
 
-using AllOps = TypeList<op::div64, op::sqrt64, op::rcp64, op::rsqrt64, op::fma64, op::add64, op::sub64, op::mul64,
+using AllOps = concat_t<TypeList<op::div64, op::sqrt64, op::rcp64, op::rsqrt64, op::fma64, op::add64, op::sub64, op::mul64,
                         op::eft_add, op::eft_mul, op::eft_split, op::ff_add, op::ff_add_f, op::ff_mul,
                         op::ff_mul_f, op::ff_div, op::ff_div_f, op::f2d, op::rsqrt32, op::sqrt32, op::rcp32,
-                        op::div32, op::gemm64>;
+                        op::div32, op::gemm64>,
+                        op::Math32Ops>;
 
 }  // namespace fpv

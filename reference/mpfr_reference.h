@@ -219,6 +219,13 @@ uint64_t MpfrReference::correctly_rounded(const Operands& in, Rounding rounding,
     const mpfr_rnd_t rnd = mpfr_rounding(rounding);
     mpfr_srcptr x[kMaxOperands] = {};
     mpfr_ptr out = result_variable(kResult);
+    // IEEE 754 (7.2): an operation on a signalling NaN is invalid and delivers a quiet NaN, even
+    // where a quiet NaN would give a number (pow(NaN, 0) = 1, hypot(inf, NaN) = inf). MPFR has
+    // no signalling NaNs.
+    for (int i = 0; i < arity<Op>; ++i) {
+        const Format f = Op::operands[static_cast<size_t>(i)].format;
+        if ((f == Format::binary32 || f == Format::binary64) && is_signalling_nan(f, in.word(i))) return kFormat.canonical_nan;
+    }
     if (ftz) {
         // Flush what is tiny after rounding: rounding to the subnormal format first would keep
         // results just below the least normal as the least normal.

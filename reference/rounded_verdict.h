@@ -156,13 +156,15 @@ Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands&
         }
         v.category = classify(kResult, expected, result, v.error);
         // NVIDIA states its bounds as the distance to the correctly rounded result in ulps, that
-        // is, in representable numbers; an infinity for a finite value never passes. Counted for
-        // binary32 results and wherever an impl claims such a bound.
+        // is, in representable numbers; an infinity for a finite value never passes, nor does a
+        // zero of the wrong sign (Annex F states the sign of every zero result: no bound in ulps
+        // excuses it). Counted for binary32 results and wherever an impl claims such a bound.
         if (kResult == Format::binary32 || impl.bound > 0) {
             if (!is_nan(kResult, result) && !is_nan(kResult, expected)) {
                 v.steps = saturated_steps(kResult, result, expected);
                 const bool finite_pair = !is_infinite(kResult, result) && !is_infinite(kResult, expected);
-                if (impl.bound > 0 && finite_pair && static_cast<double>(v.steps) <= impl.bound) {
+                if (impl.bound > 0 && finite_pair && v.category != Category::wrong_zero_sign &&
+                    static_cast<double>(v.steps) <= impl.bound) {
                     v.category = Category::within_bound;
                 }
             }

@@ -1,0 +1,229 @@
+// The binary32 math functions as ops: e^x ... pow(x, y), each correctly rounded to binary32 by
+// MPFR (the authority) or, where this build has CORE-MATH, by CORE-MATH's proven correctly
+// rounded function with MPFR cross-checking a sample of every run (ops/math32/core_math.h).
+// A function is one FPV_MATH32_* line below: its op, its MPFR function, CORE-MATH's, CUDA's
+// impls as built with nvcc's default flags and with -ftz=true (each claiming the CUDA C++
+// Programming Guide's bound), and the host's glibc where glibc has the function (claiming the
+// glibc manual's x86_64 bound). Claims, sources and what is left out: docs/math32.md.
+#pragma once
+
+#include <mpfr.h>
+
+#include <array>
+#include <cmath>
+
+#include "core/impl_traits.h"
+#include "core/op_traits.h"
+#include "core/pair32.h"
+#include "ops/math32/classes.h"
+#include "ops/math32/core_math.h"
+#include "ops/math32/mutants.h"
+#include "reference/mpfr_reference.h"
+
+namespace fpv::math32 {
+
+inline constexpr std::string_view kGuide = "CUDA C++ Programming Guide, Mathematical Functions (binary32 table)";
+inline constexpr std::string_view kGlibcManual = "GNU C Library manual, Errors in Math Functions (x86_64)";
+
+// What every math32 op shares; its name, summary, key salt, reference and impls are its own.
+struct Family {
+    static constexpr Format result = Format::binary32;
+    static constexpr Metric metric = Metric::correctly_rounded;
+    static constexpr std::string_view testfloat = "";
+    using exact_check = None;  // no integer certificate: a transcendental result is judged by its reference
+    using host_error = None;
+    using raw_chain = None;
+    using products = None;
+    using impls = TypeList<>;
+    using commands = TypeList<>;
+};
+
+inline constexpr std::array<Operand, 1> kUnary{{{Format::binary32, "x"}}};
+inline constexpr std::array<Operand, 2> kBinary{{{Format::binary32, "x"}, {Format::binary32, "y"}}};
+inline constexpr std::array<Operand, 2> kQuotientAngle{{{Format::binary32, "y"}, {Format::binary32, "x"}}};
+
+// 1/cbrt(x), IEEE 754-2019's rootn(x, -3): +-0 -> +-inf.
+struct MpfrRcbrt {
+    static int mpfr(mpfr_ptr out, const mpfr_srcptr* in, mpfr_rnd_t rounding) { return mpfr_rootn_si(out, in[0], -3, rounding); }
+};
+
+#if defined(__CUDACC__)
+__device__ __forceinline__ float device_operand(uint64_t w) { return __uint_as_float(static_cast<uint32_t>(w)); }
+__device__ __forceinline__ uint64_t device_word(float f) { return __float_as_uint(f); }
+#define FPV_MATH32_DEVICE_1(fn) \
+    __device__ static uint64_t run(uint64_t a) { return device_word(::fn(device_operand(a))); }
+#define FPV_MATH32_DEVICE_2(fn)                                \
+    __device__ static uint64_t run(uint64_t a, uint64_t b) { \
+        return device_word(::fn(device_operand(a), device_operand(b))); \
+    }
+#else
+#define FPV_MATH32_DEVICE_1(fn)
+#define FPV_MATH32_DEVICE_2(fn)
+#endif
+
+// CUDA's function `fn` (expf) as built with nvcc's defaults and with -ftz=true, both claiming the
+// Guide's `ulps`; the variants are "expf" and "expf_ftz".
+#define FPV_MATH32_CUDA(fn, arity, ulps)                                                                       \
+    struct Cuda_##fn : DeviceImpl<NvccConfig::standard> {                                                      \
+        static constexpr ImplSpec spec{.variant = #fn, .summary = #fn ", nvcc's default flags",                \
+                                       .domain = "every input", .claim = #ulps " ulp", .bound = ulps,          \
+                                       .bound_source = kGuide};                                                \
+        FPV_MATH32_DEVICE_##arity(fn)                                                                          \
+    };                                                                                                         \
+    struct CudaFtz_##fn : DeviceImpl<NvccConfig::ieee_ftz> {                                                   \
+        static constexpr ImplSpec spec{.variant = #fn "_ftz", .summary = #fn ", -ftz=true",                    \
+                                       .domain = "every input", .claim = #ulps " ulp (FTZ)", .bound = ulps,    \
+                                       .bound_source = kGuide, .ftz = true};                                   \
+        FPV_MATH32_DEVICE_##arity(fn)                                                                          \
+    };
+
+// The host's glibc function `fn` (expf) of `arity` arguments, variant "expf_glibc", claiming the
+// manual's `ulps`.
+#define FPV_MATH32_HOST_1(fn) \
+    static uint64_t run(uint64_t a) { return bits_of(::fn(single(a))); }
+#define FPV_MATH32_HOST_2(fn) \
+    static uint64_t run(uint64_t a, uint64_t b) { return bits_of(::fn(single(a), single(b))); }
+#define FPV_MATH32_GLIBC(fn, arity, ulps)                                                                      \
+    struct Glibc_##fn : HostImpl {                                                                             \
+        static constexpr ImplSpec spec{.variant = #fn "_glibc", .summary = #fn " of the host's glibc",         \
+                                       .domain = "every input", .claim = #ulps " ulp", .bound = ulps,          \
+                                       .bound_source = kGlibcManual};                                          \
+        FPV_MATH32_HOST_##arity(fn)                                                                            \
+    };
+
+FPV_MATH32_CUDA(expf, 1, 2)
+FPV_MATH32_CUDA(exp2f, 1, 2)
+FPV_MATH32_CUDA(exp10f, 1, 2)
+FPV_MATH32_CUDA(expm1f, 1, 1)
+FPV_MATH32_CUDA(logf, 1, 1)
+FPV_MATH32_CUDA(log2f, 1, 1)
+FPV_MATH32_CUDA(log10f, 1, 2)
+FPV_MATH32_CUDA(log1pf, 1, 1)
+FPV_MATH32_CUDA(sinf, 1, 2)
+FPV_MATH32_CUDA(cosf, 1, 2)
+FPV_MATH32_CUDA(tanf, 1, 4)
+FPV_MATH32_CUDA(sinpif, 1, 1)
+FPV_MATH32_CUDA(cospif, 1, 1)
+FPV_MATH32_CUDA(asinf, 1, 2)
+FPV_MATH32_CUDA(acosf, 1, 2)
+FPV_MATH32_CUDA(atanf, 1, 2)
+FPV_MATH32_CUDA(sinhf, 1, 3)
+FPV_MATH32_CUDA(coshf, 1, 2)
+FPV_MATH32_CUDA(tanhf, 1, 2)
+FPV_MATH32_CUDA(asinhf, 1, 3)
+FPV_MATH32_CUDA(acoshf, 1, 4)
+FPV_MATH32_CUDA(atanhf, 1, 3)
+FPV_MATH32_CUDA(cbrtf, 1, 1)
+FPV_MATH32_CUDA(rcbrtf, 1, 1)
+FPV_MATH32_CUDA(erff, 1, 2)
+FPV_MATH32_CUDA(erfcf, 1, 4)
+FPV_MATH32_CUDA(powf, 2, 4)
+FPV_MATH32_CUDA(atan2f, 2, 3)
+FPV_MATH32_CUDA(hypotf, 2, 3)
+
+// glibc 2.36 has no sinpif, cospif or rcbrtf.
+FPV_MATH32_GLIBC(expf, 1, 1)
+FPV_MATH32_GLIBC(exp2f, 1, 1)
+FPV_MATH32_GLIBC(exp10f, 1, 1)
+FPV_MATH32_GLIBC(expm1f, 1, 1)
+FPV_MATH32_GLIBC(logf, 1, 1)
+FPV_MATH32_GLIBC(log2f, 1, 1)
+FPV_MATH32_GLIBC(log10f, 1, 2)
+FPV_MATH32_GLIBC(log1pf, 1, 1)
+FPV_MATH32_GLIBC(sinf, 1, 1)
+FPV_MATH32_GLIBC(cosf, 1, 1)
+FPV_MATH32_GLIBC(tanf, 1, 1)
+FPV_MATH32_GLIBC(asinf, 1, 1)
+FPV_MATH32_GLIBC(acosf, 1, 1)
+FPV_MATH32_GLIBC(atanf, 1, 1)
+FPV_MATH32_GLIBC(sinhf, 1, 2)
+FPV_MATH32_GLIBC(coshf, 1, 2)
+FPV_MATH32_GLIBC(tanhf, 1, 2)
+FPV_MATH32_GLIBC(asinhf, 1, 2)
+FPV_MATH32_GLIBC(acoshf, 1, 2)
+FPV_MATH32_GLIBC(atanhf, 1, 2)
+FPV_MATH32_GLIBC(cbrtf, 1, 1)
+FPV_MATH32_GLIBC(erff, 1, 1)
+FPV_MATH32_GLIBC(erfcf, 1, 3)
+FPV_MATH32_GLIBC(powf, 2, 1)
+FPV_MATH32_GLIBC(atan2f, 2, 2)
+FPV_MATH32_GLIBC(hypotf, 2, 1)
+
+#undef FPV_MATH32_CUDA
+#undef FPV_MATH32_GLIBC
+#undef FPV_MATH32_HOST_1
+#undef FPV_MATH32_HOST_2
+#undef FPV_MATH32_DEVICE_1
+#undef FPV_MATH32_DEVICE_2
+
+}  // namespace fpv::math32
+
+namespace fpv::op {
+
+// One op: `name` (exp32), what it computes, its key salt (a constant of its own), its MPFR
+// reference, its fast reference, and its impls.
+#define FPV_MATH32_OP(op, text, salt, arity_operands, classes_of, mpfr_reference, fast_reference, planted, ...) \
+    struct op : math32::Family {                                                                  \
+        static constexpr std::string_view name = #op;                                             \
+        static constexpr std::string_view summary = text;                                         \
+        static constexpr auto operands = math32::arity_operands;                                  \
+        static constexpr uint64_t key_salt = uint64_t{salt} << 56;                                \
+        using reference = mpfr_reference;                                                         \
+        using host_ieee = fast_reference;                                                         \
+        using classes = math32::classes_of<op>;                                                   \
+        using natives = TypeList<__VA_ARGS__>;                                                    \
+        using mutants = TypeList<planted>;                                                        \
+    };
+#define FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn)                                                      \
+    FPV_MATH32_OP(op, text, salt, kUnary, UnaryClasses, MpfrOfOne<mpfr_fn>, FPV_CORE_MATH_1(fn),           \
+                  math32::MinusZeroSign<math32::Glibc_##fn>, math32::Cuda_##fn, math32::CudaFtz_##fn,           \
+                  math32::Glibc_##fn)
+
+FPV_MATH32_UNARY(exp32, "e^x in binary32", 64, mpfr_exp, expf)
+FPV_MATH32_UNARY(exp2_32, "2^x in binary32", 65, mpfr_exp2, exp2f)
+FPV_MATH32_UNARY(exp10_32, "10^x in binary32", 66, mpfr_exp10, exp10f)
+FPV_MATH32_UNARY(expm1_32, "e^x - 1 in binary32", 67, mpfr_expm1, expm1f)
+FPV_MATH32_UNARY(log32, "ln x in binary32", 68, mpfr_log, logf)
+FPV_MATH32_UNARY(log2_32, "log2 x in binary32", 69, mpfr_log2, log2f)
+FPV_MATH32_UNARY(log10_32, "log10 x in binary32", 70, mpfr_log10, log10f)
+FPV_MATH32_UNARY(log1p32, "ln(1 + x) in binary32", 71, mpfr_log1p, log1pf)
+FPV_MATH32_UNARY(sin32, "sin x in binary32", 72, mpfr_sin, sinf)
+FPV_MATH32_UNARY(cos32, "cos x in binary32", 73, mpfr_cos, cosf)
+FPV_MATH32_UNARY(tan32, "tan x in binary32", 74, mpfr_tan, tanf)
+FPV_MATH32_OP(sinpi32, "sin(pi x) in binary32", 75, kUnary, UnaryClasses, MpfrOfOne<mpfr_sinpi>,
+              FPV_CORE_MATH_1(sinpif), , math32::Cuda_sinpif, math32::CudaFtz_sinpif)
+FPV_MATH32_OP(cospi32, "cos(pi x) in binary32", 76, kUnary, UnaryClasses, MpfrOfOne<mpfr_cospi>,
+              FPV_CORE_MATH_1(cospif), , math32::Cuda_cospif, math32::CudaFtz_cospif)
+FPV_MATH32_UNARY(asin32, "arcsin x in binary32", 77, mpfr_asin, asinf)
+FPV_MATH32_UNARY(acos32, "arccos x in binary32", 78, mpfr_acos, acosf)
+FPV_MATH32_UNARY(atan32, "arctan x in binary32", 79, mpfr_atan, atanf)
+FPV_MATH32_UNARY(sinh32, "sinh x in binary32", 80, mpfr_sinh, sinhf)
+FPV_MATH32_UNARY(cosh32, "cosh x in binary32", 81, mpfr_cosh, coshf)
+FPV_MATH32_UNARY(tanh32, "tanh x in binary32", 82, mpfr_tanh, tanhf)
+FPV_MATH32_UNARY(asinh32, "arsinh x in binary32", 83, mpfr_asinh, asinhf)
+FPV_MATH32_UNARY(acosh32, "arcosh x in binary32", 84, mpfr_acosh, acoshf)
+FPV_MATH32_UNARY(atanh32, "artanh x in binary32", 85, mpfr_atanh, atanhf)
+FPV_MATH32_UNARY(cbrt32, "cube root of x in binary32", 86, mpfr_cbrt, cbrtf)
+FPV_MATH32_OP(rcbrt32, "1/cbrt(x) in binary32 (rootn(x, -3): +-0 -> +-inf)", 87, kUnary, UnaryClasses,
+              math32::MpfrRcbrt, None, , math32::Cuda_rcbrtf, math32::CudaFtz_rcbrtf)
+FPV_MATH32_UNARY(erf32, "erf x in binary32", 88, mpfr_erf, erff)
+FPV_MATH32_UNARY(erfc32, "erfc x in binary32", 89, mpfr_erfc, erfcf)
+FPV_MATH32_OP(pow32, "x^y in binary32", 90, kBinary, BinaryClasses, MpfrOfTwo<mpfr_pow>, FPV_CORE_MATH_2(powf),
+              math32::MinusZeroSign<math32::Glibc_powf>, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf)
+FPV_MATH32_OP(atan2_32, "atan2(y, x) in binary32, the angle of the point (x, y)", 91, kQuotientAngle,
+              BinaryClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f),
+              math32::MinusZeroSign<math32::Glibc_atan2f>, math32::Cuda_atan2f,
+              math32::CudaFtz_atan2f, math32::Glibc_atan2f)
+FPV_MATH32_OP(hypot32, "sqrt(x^2 + y^2) in binary32", 92, kBinary, BinaryClasses, MpfrOfTwo<mpfr_hypot>,
+              FPV_CORE_MATH_2(hypotf),
+              math32::MinusZeroSign<math32::Glibc_hypotf>, math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
+
+#undef FPV_MATH32_UNARY
+#undef FPV_MATH32_OP
+
+// The list of them, for ops/ops.h.
+using Math32Ops = TypeList<exp32, exp2_32, exp10_32, expm1_32, log32, log2_32, log10_32, log1p32, sin32, cos32, tan32,
+                           sinpi32, cospi32, asin32, acos32, atan32, sinh32, cosh32, tanh32, asinh32, acosh32, atanh32,
+                           cbrt32, rcbrt32, erf32, erfc32, pow32, atan2_32, hypot32>;
+
+}  // namespace fpv::op

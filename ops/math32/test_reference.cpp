@@ -1,0 +1,163 @@
+// The math32 ops' references against independent evidence: CORE-MATH's functions (the fast
+// reference) against MPFR bit for bit in every rounding mode, over random bit patterns, Annex F's
+// values and CORE-MATH's own worst cases for correct rounding; MPFR against the values C99 Annex F
+// and IEEE 754-2019 state; the specials class catching a planted wrong special value.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "corpus/counter_rng.h"
+#include "ops/catalogue.h"
+#include "ops/judge.h"
+#include "reference/rounded_verdict.h"
+#include "tests/test_support.h"
+
+namespace fpv {
+namespace {
+
+constexpr Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Rounding::rd};
+
+// How many random inputs each function and mode gets; FPV_MATH32_INPUTS=1000000 for the full check
+// (docs/math32.md says how long it takes).
+uint64_t random_inputs() {
+    const char* v = std::getenv("FPV_MATH32_INPUTS");
+    return v != nullptr ? std::strtoull(v, nullptr, 10) : 4000;
+}
+
+std::string core_math_dir() {
+    const char* v = std::getenv("FPV_CORE_MATH_DIR");
+    return v != nullptr ? v : "../shared/third_party/core-math";
+}
+
+// A binary32 of a worst-case file: a hexadecimal float, or [+-]inf, nan, snan.
+uint32_t worst_case_value(std::string token) {
+    while (!token.empty() && token.front() == ' ') token.erase(0, 1);
+    while (!token.empty() && (token.back() == ' ' || token.back() == '\r')) token.pop_back();
+    const uint32_t sign = !token.empty() && token.front() == '-' ? 0x80000000u : 0;
+    if (token.find("snan") != std::string::npos) return sign | 0x7fa00000u;
+    if (token.find("nan") != std::string::npos) return sign | 0x7fc00000u;
+    if (token.find("inf") != std::string::npos) return sign | 0x7f800000u;
+    // strtof, not stof: a subnormal sets ERANGE, which stof would throw for.
+    char* end = nullptr;
+    const float v = std::strtof(token.c_str(), &end);
+    if (token.empty() || end != token.c_str() + token.size()) throw std::runtime_error("not a binary32: '" + token + "'");
+    return bits_of(v);
+}
+
+// CORE-MATH's worst cases of function `stem` (exp, atan2): one value or pair a line, `#` comments.
+std::vector<Operands> worst_cases(std::string_view stem, int arity) {
+    std::vector<Operands> cases;
+    const std::string path = core_math_dir() + "/src/binary32/" + std::string(stem) + "/" + std::string(stem) + "f.wc";
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line)) {
+        line = line.substr(0, line.find('#'));
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        const size_t comma = line.find(',');
+        Operands o;
+        o.a = worst_case_value(line.substr(0, comma));
+        if (arity == 2) {
+            if (comma == std::string::npos) throw std::runtime_error(path + ": a line without its second value");
+            o.b = worst_case_value(line.substr(comma + 1));
+        }
+        cases.push_back(o);
+    }
+    return cases;
+}
+
+// "exp2_32" -> "exp2", "log1p32" -> "log1p".
+std::string_view stem_of(std::string_view op) {
+    op.remove_suffix(2);
+    if (op.back() == '_') op.remove_suffix(1);
+    return op;
+}
+
+TEST(Math32Reference, CoreMathEqualsMpfrBitForBitInEveryMode) {
+    if (!math32::kWithCoreMath) GTEST_SKIP() << "this build has no CORE-MATH (CORE_MATH_DIR): MPFR alone judges";
+    MpfrReference mpfr;
+    uint64_t compared = 0, worst = 0;
+    for_each_type(op::Math32Ops{}, [&](auto tag) {
+        using Op = typename decltype(tag)::type;
+        if constexpr (!is_none<typename Op::host_ieee>) {
+            std::vector<Operands> inputs = worst_cases(stem_of(Op::name), arity<Op>);
+            worst += inputs.size();
+            for (unsigned i = 0; i < math32::annex_f_value_size; ++i) {
+                for (unsigned j = 0; j < (arity<Op> == 2 ? math32::annex_f_value_size : 1); ++j) {
+                    inputs.push_back({math32::annex_f_value(i), arity<Op> == 2 ? math32::annex_f_value(j) : 0, 0});
+                }
+            }
+            CounterRng rng(0x6d617468ull ^ Op::key_salt, 1);
+            for (uint64_t i = 0; i < random_inputs(); ++i) {
+                const uint64_t w = rng.next();
+                inputs.push_back({w & 0xffffffffu, arity<Op> == 2 ? w >> 32 : 0, 0});
+            }
+            for (const Rounding r : kModes) {
+                for (const Operands& in : inputs) {
+                    const uint64_t fast = *host_answer<Op>(in, r, false);
+                    const uint64_t exact = mpfr.correctly_rounded<Op>(in, r, false);
+                    ASSERT_TRUE(same_answer(Format::binary32, fast, exact))
+                        << Op::name << " in mode " << rounding_name(r) << " at " << std::hex << in.a << ", " << in.b
+                        << ": CORE-MATH " << fast << ", MPFR " << exact;
+                    ++compared;
+                }
+            }
+        }
+    });
+    EXPECT_GE(worst, 724u + 7202u) << "CORE-MATH's worst cases of atan2f and hypotf not read from " << core_math_dir();
+    RecordProperty("compared", std::to_string(compared));
+}
+
+// The reference's answers at points where C99 Annex F (F.9) and IEEE 754-2019 (9.2.1) state the
+// result, the sign of a zero included: evidence independent of MPFR's own tests.
+TEST(Math32Reference, MpfrGivesAnnexFsValues) {
+    MpfrReference mpfr;
+    constexpr uint32_t kPlusZero = 0, kMinusZero = 0x80000000u, kInf = 0x7f800000u, kMinusInf = 0xff800000u,
+                       kOne = 0x3f800000u, kMinusOne = 0xbf800000u, kNan = 0x7fc00000u, kHalf = 0x3f000000u;
+    const auto value = [&](auto tag, uint32_t x, uint32_t y = 0) {
+        using Op = typename decltype(tag)::type;
+        return static_cast<uint32_t>(mpfr.correctly_rounded<Op>({x, y, 0}, Rounding::rn, false));
+    };
+    const auto is_nan = [](uint32_t v) { return (v & 0x7fffffffu) > 0x7f800000u; };
+    EXPECT_EQ(value(OpTag<op::exp32>{}, kMinusInf), kPlusZero);
+    EXPECT_EQ(value(OpTag<op::exp32>{}, kMinusZero), kOne);
+    EXPECT_EQ(value(OpTag<op::expm1_32>{}, kMinusZero), kMinusZero);
+    EXPECT_EQ(value(OpTag<op::expm1_32>{}, kMinusInf), kMinusOne);
+    EXPECT_EQ(value(OpTag<op::log32>{}, kMinusZero), kMinusInf);
+    EXPECT_EQ(value(OpTag<op::log32>{}, kOne), kPlusZero);
+    EXPECT_TRUE(is_nan(value(OpTag<op::log32>{}, kMinusOne)));
+    EXPECT_EQ(value(OpTag<op::log1p32>{}, kMinusOne), kMinusInf);
+    EXPECT_EQ(value(OpTag<op::log1p32>{}, kMinusZero), kMinusZero);
+    EXPECT_EQ(value(OpTag<op::sin32>{}, kMinusZero), kMinusZero);
+    EXPECT_TRUE(is_nan(value(OpTag<op::cos32>{}, kInf)));
+    EXPECT_EQ(value(OpTag<op::sinpi32>{}, kMinusOne), kMinusZero);   // sinPi(-n) = -0
+    EXPECT_EQ(value(OpTag<op::sinpi32>{}, kOne), kPlusZero);         // sinPi(+n) = +0
+    EXPECT_EQ(value(OpTag<op::cospi32>{}, kHalf), kPlusZero);        // cosPi(n + 1/2) = +0
+    EXPECT_EQ(value(OpTag<op::cospi32>{}, kHalf | 0x80000000u), kPlusZero);
+    EXPECT_EQ(value(OpTag<op::acos32>{}, kOne), kPlusZero);
+    EXPECT_EQ(value(OpTag<op::atanh32>{}, kMinusOne), kMinusInf);
+    EXPECT_EQ(value(OpTag<op::acosh32>{}, kOne), kPlusZero);
+    EXPECT_EQ(value(OpTag<op::tanh32>{}, kMinusInf), kMinusOne);
+    EXPECT_EQ(value(OpTag<op::erfc32>{}, kMinusInf), 0x40000000u);  // 2
+    EXPECT_EQ(value(OpTag<op::erf32>{}, kMinusZero), kMinusZero);
+    EXPECT_EQ(value(OpTag<op::cbrt32>{}, kMinusZero), kMinusZero);
+    EXPECT_EQ(value(OpTag<op::rcbrt32>{}, kMinusZero), kMinusInf);   // rootn(-0, -3) = -inf
+    EXPECT_EQ(value(OpTag<op::pow32>{}, kMinusZero, kMinusOne), kMinusInf);  // pow(-0, odd n < 0) = -inf
+    EXPECT_EQ(value(OpTag<op::pow32>{}, kMinusOne, kInf), kOne);
+    EXPECT_EQ(value(OpTag<op::pow32>{}, kOne, kNan), kOne);
+    EXPECT_EQ(value(OpTag<op::pow32>{}, kNan, kMinusZero), kOne);
+    EXPECT_EQ(value(OpTag<op::pow32>{}, 0x7f7fffffu, kMinusInf), kPlusZero);  // |x| > 1, y = -inf
+    EXPECT_EQ(value(OpTag<op::pow32>{}, kMinusInf, 0x40400000u), kMinusInf);  // (-inf)^3
+    EXPECT_EQ(value(OpTag<op::atan2_32>{}, kMinusZero, kMinusZero), 0xc0490fdbu);  // atan2(-0, -0) = -pi
+    EXPECT_EQ(value(OpTag<op::atan2_32>{}, kPlusZero, kPlusZero), kPlusZero);
+    EXPECT_EQ(value(OpTag<op::hypot32>{}, kMinusInf, kNan), kInf);
+    // A signalling NaN is invalid (IEEE 754-2019, 7.2), where a quiet one would give a number.
+    EXPECT_TRUE(is_nan(value(OpTag<op::pow32>{}, 0x7fa00000u, kPlusZero)));
+    EXPECT_TRUE(is_nan(value(OpTag<op::hypot32>{}, kInf, 0x7fa00000u)));
+}
+
+}  // namespace
+}  // namespace fpv
