@@ -6,7 +6,7 @@
 # report and each unit's inputs, failures, largest error and seconds. A campaign stopped by FOR
 # (a --for budget) continues where it stopped when the script is run again on the same OUT_DIR.
 #
-#   scripts/math32_campaign.sh BINARY OUT_DIR [FUNCTIONS [SUFFIXES [CLASSES [FOR]]]]
+#   [BACKEND=cpu] scripts/math32_campaign.sh BINARY OUT_DIR [FUNCTIONS [SUFFIXES [CLASSES [FOR]]]]
 #   e.g. scripts/math32_campaign.sh build/release/fpverify m32 "exp32:expf log32:logf" - specials,all32 500s
 set -euo pipefail
 fpv=$1 out=$2
@@ -32,7 +32,7 @@ status=0
 if [ -f "$db" ]; then
     "$fpv" resume --db "$db" ${budget:+--for "$budget"} --no-progress --quiet || status=$?
 else
-    "$fpv" run --db "$db" --name "CUDA binary32 math" --impl "$impls" --classes "$classes" --backend gpu \
+    "$fpv" run --db "$db" --name "CUDA binary32 math" --impl "$impls" --classes "$classes" --backend "${BACKEND:-gpu}" \
         --reference fast ${budget:+--for "$budget"} --no-progress --quiet || status=$?
 fi
 # 1: failures found, an answer; 3: paused by the budget, to be resumed.
