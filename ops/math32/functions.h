@@ -15,6 +15,7 @@
 #include "core/impl_traits.h"
 #include "core/op_traits.h"
 #include "core/pair32.h"
+#include "ops/binary32/cuda_functions.h"
 #include "ops/math32/classes.h"
 #include "ops/math32/core_math.h"
 #include "ops/math32/mutants.h"
@@ -48,13 +49,11 @@ struct MpfrRcbrt {
 };
 
 #if defined(__CUDACC__)
-__device__ __forceinline__ float device_operand(uint64_t w) { return __uint_as_float(static_cast<uint32_t>(w)); }
-__device__ __forceinline__ uint64_t device_word(float f) { return __float_as_uint(f); }
 #define FPV_MATH32_DEVICE_1(fn) \
-    __device__ static uint64_t run(uint64_t a) { return device_word(::fn(device_operand(a))); }
+    __device__ static uint64_t run(uint64_t a) { return cudafn::word(::fn(cudafn::operand(a))); }
 #define FPV_MATH32_DEVICE_2(fn)                                \
     __device__ static uint64_t run(uint64_t a, uint64_t b) { \
-        return device_word(::fn(device_operand(a), device_operand(b))); \
+        return cudafn::word(::fn(cudafn::operand(a), cudafn::operand(b))); \
     }
 #else
 #define FPV_MATH32_DEVICE_1(fn)
