@@ -23,18 +23,18 @@ constexpr Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Roundin
 
 // How many random inputs each function and mode gets; FPV_MATH32_INPUTS=1000000 for the full check
 // (docs/math32.md says how long it takes).
-uint64_t random_inputs() {
+[[maybe_unused]] uint64_t random_inputs() {
     const char* v = std::getenv("FPV_MATH32_INPUTS");
     return v != nullptr ? std::strtoull(v, nullptr, 10) : 4000;
 }
 
-std::string core_math_dir() {
+[[maybe_unused]] std::string core_math_dir() {
     const char* v = std::getenv("FPV_CORE_MATH_DIR");
     return v != nullptr ? v : "../shared/third_party/core-math";
 }
 
 // A binary32 of a worst-case file: a hexadecimal float, or [+-]inf, nan, snan.
-uint32_t worst_case_value(std::string token) {
+[[maybe_unused]] uint32_t worst_case_value(std::string token) {
     while (!token.empty() && token.front() == ' ') token.erase(0, 1);
     while (!token.empty() && (token.back() == ' ' || token.back() == '\r')) token.pop_back();
     const uint32_t sign = !token.empty() && token.front() == '-' ? 0x80000000u : 0;
@@ -49,7 +49,7 @@ uint32_t worst_case_value(std::string token) {
 }
 
 // CORE-MATH's worst cases of function `stem` (exp, atan2): one value or pair a line, `#` comments.
-std::vector<Operands> worst_cases(std::string_view stem, int arity) {
+[[maybe_unused]] std::vector<Operands> worst_cases(std::string_view stem, int arity) {
     std::vector<Operands> cases;
     const std::string path = core_math_dir() + "/src/binary32/" + std::string(stem) + "/" + std::string(stem) + "f.wc";
     std::ifstream in(path);
@@ -70,7 +70,7 @@ std::vector<Operands> worst_cases(std::string_view stem, int arity) {
 }
 
 // "exp2_32" -> "exp2", "log1p32" -> "log1p".
-std::string_view stem_of(std::string_view op) {
+[[maybe_unused]] std::string_view stem_of(std::string_view op) {
     op.remove_suffix(2);
     if (op.back() == '_') op.remove_suffix(1);
     return op;
