@@ -39,7 +39,10 @@ Table ops_table() {
     for (const OpInfo& op : all_ops()) {
         const bool exact_sums = op.metric != Metric::correctly_rounded;
         const std::string fast = !op.has_fast_reference ? "-" : exact_sums ? "exact sums" : std::string(op.fast_reference);
-        const std::string exact = op.has_exact_check ? "integer check" : exact_sums ? "exact sums" : "-";
+        const std::string exact = op.has_exact_check     ? "integer check"
+                                  : op.has_binary64_twin ? "binary64 twin (GPU)"
+                                  : exact_sums           ? "exact sums"
+                                                         : "-";
         rows.push_back({std::string(op.name), op.operand_text(), std::string(format_name(op.result)),
                         std::string(op.error_unit()), fast, exact, op.testfloat.empty() ? "-" : std::string(op.testfloat),
                         std::string(op.summary)});

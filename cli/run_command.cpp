@@ -82,7 +82,9 @@ OptionTable RunCommand::options() {
                   "integer arithmetic count as exact (on the GPU, without leaving it), MPFR judges the "
                   "rest and re-judges 1 certified input in 4096 | fast: the host's IEEE 754 answers "
                   "where an op has them (exact sums for float-float ops), MPFR recomputing 1 input in "
-                  "1024. `fpverify list ops` says which op has which. Default: exact on the GPU "
+                  "1024. Binary32 math functions under exact: judged on the GPU beside CUDA's binary64 "
+                  "function, the host's references judging what that leaves (docs/math32.md). "
+                  "`fpverify list ops` says which op has which. Default: exact on the GPU "
                   "backend, mpfr on the CPU");
     c.add("--strict-nan", &strict_nan_,
                 "hold NaN results to the NaN rule each impl declares (quiet; the first NaN operand "

@@ -23,6 +23,9 @@
 //   exact_check        a type whose FPV_HD static bool certifies(in, result, rounding, ftz) proves
 //                      a result correctly rounded by integer arithmetic, on the host and the GPU
 //                      (reference/exact_check.h; `--reference exact`), or None
+//   binary64_twin      optional (None where absent): binary32 math functions' GPU judge, a type
+//                      like an exact_check (certifies, measure, requires_nan) that reads the
+//                      same function evaluated in binary64 beside the impl (ops/math32/twin.h)
 //   host_error         a type whose static bool ulp_error(in, result, ftz, error&) measures an
 //                      error exactly without MPFR where it can, or None
 //   products           how its inputs form whole matrix products, for impls that compute whole
@@ -85,6 +88,19 @@ concept OpTraits = requires {
     typename Op::commands;
 };
 
+// The binary64_twin trait, None for the ops that do not declare one.
+template <class Op>
+struct TwinOf {
+    using type = None;
+};
+template <class Op>
+    requires requires { typename Op::binary64_twin; }
+struct TwinOf<Op> {
+    using type = typename Op::binary64_twin;
+};
+template <class Op>
+using twin_of = typename TwinOf<Op>::type;
+
 // The traits as scalars, which device code may read.
 template <class Op>
 inline constexpr int arity = static_cast<int>(Op::operands.size());
@@ -116,6 +132,7 @@ struct OpInfo {
     std::string_view fast_reference = "host IEEE";  // what gives it: its host_ieee's name, where it has one
     bool error_free = false;          // float-float: the result must be exact
     bool has_exact_check = false;     // results are certified without MPFR (--reference exact)
+    bool has_binary64_twin = false;   // the GPU judges results beside a binary64 evaluation (exact)
     std::span<const OpCommandInfo> commands;  // fpverify subcommands the op offers
 
     std::string_view error_unit() const {
@@ -150,6 +167,7 @@ struct OpInfo {
         info.key_salt = Op::key_salt;
         info.has_fast_reference = Op::metric != Metric::correctly_rounded || !is_none<typename Op::host_ieee>;
         info.has_exact_check = !is_none<typename Op::exact_check>;
+        info.has_binary64_twin = !is_none<twin_of<Op>>;
         if constexpr (requires { Op::host_ieee::name; }) info.fast_reference = Op::host_ieee::name;
         info.commands = OpCommandTable<typename Op::commands>::value;
         if constexpr (Op::metric == Metric::relative_u2) info.error_free = Op::error_free;

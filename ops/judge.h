@@ -38,6 +38,16 @@ inline bool measurable(const ImplInfo& impl) {
     });
 }
 
+// Whether the GPU judges results of `impl` under the exact reference, handing the host only what
+// it cannot settle: by its op's exact check, or beside the binary64 twin of a math function
+// (ops/math32/twin.h), which also measures results within a claimed bound.
+inline bool gpu_certifiable(const ImplInfo& impl) {
+    return certifiable(impl) || (op_info(impl.op).has_binary64_twin && impl.spec.in_domain == nullptr);
+}
+inline bool gpu_measurable(const ImplInfo& impl) {
+    return measurable(impl) || (gpu_certifiable(impl) && op_info(impl.op).has_binary64_twin && impl.spec.bound > 0);
+}
+
 // Tests only: FPV_INJECT_WRONG_CERTIFICATE makes the exact reference certify every result it
 // may judge, as a broken check would, and the exact sums of componentwise ops wrong, so that
 // MPFR's sample must catch it.
@@ -48,7 +58,8 @@ class OpJudge {
 public:
     OpJudge(const ImplInfo& impl, ReferenceMode mode, bool strict_nan = false)
         : impl_(impl),
-          fast_(mode == ReferenceMode::fast || (mode == ReferenceMode::exact && Op::metric != Metric::correctly_rounded)),
+          fast_(mode == ReferenceMode::fast ||
+                (mode == ReferenceMode::exact && (Op::metric != Metric::correctly_rounded || kTwin))),
           certify_(mode == ReferenceMode::exact && certifiable(impl)),
           exact_(mode == ReferenceMode::exact),
           strict_nan_(strict_nan),
@@ -77,7 +88,10 @@ public:
                     return exact_sampled(index) ? rejudged(in, result, category) : certified(result, category);
                 }
             }
-            return judge_rounded<Op>(mpfr_, impl_.spec, in, result, fast_, strict_nan_);
+            // What a math function's twin left to the host goes to the fast reference, but for
+            // the sample of what the GPU decided, which MPFR re-judges.
+            const bool sampled = kTwin && exact_ && exact_sampled(index);
+            return judge_rounded<Op>(mpfr_, impl_.spec, in, result, fast_ && !sampled, strict_nan_);
         }
     }
 
@@ -106,6 +120,8 @@ public:
     }
 
 private:
+    static constexpr bool kTwin = !is_none<twin_of<Op>>;
+
     bool claimed(const Operands& in) const {
         return impl_.spec.in_domain == nullptr || impl_.spec.in_domain(in, 0, false);  // operands alone
     }

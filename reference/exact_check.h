@@ -688,9 +688,9 @@ FPV_HD FPV_INLINE bool flushes_an_operand(const Operands& in) {
 // Whether `result` of Op for `in` is certified right: the check's verdict, and, unless NaNs are
 // held to their impl's rule, any NaN where IEEE 754 requires one. A flush-to-zero build's NaN
 // from a flushed operand is left to MPFR, which also says whether flushing changed the answer.
-template <class Op>
+// `Check` may also be the op's binary64_twin, which the GPU kernels use alike.
+template <class Op, class Check = typename Op::exact_check>
 FPV_HD FPV_INLINE bool certifies(const Operands& in, uint64_t result, Rounding rounding, bool ftz, bool strict_nan) {
-    using Check = typename Op::exact_check;
     if (!is_nan(Op::result, result)) return Check::certifies(in, result, rounding, ftz);
     if (strict_nan || (ftz && flushes_an_operand<Op, 0>(in))) return false;
     return Check::requires_nan(in, ftz);

@@ -197,6 +197,18 @@ void header(doc::Document& d, const CampaignReport& report) {
             "other result, re-judges 1 certified input in 4096 and wins any disagreement; float-float ops by exact "
             "fixed-point sums, MPFR recomputing every failure, the candidates for the worst cases, 1 input in 4096 and "
             "1 operand pair in 1024)"));
+        bool twins = false;
+        for (const UnitState& u : report.units) {
+            const ImplInfo* impl = find_impl(u.impl);
+            twins = twins || (impl != nullptr && op_info(impl->op).has_binary64_twin);
+        }
+        if (twins) {
+            facts.push_back(Text(
+                "Binary32 math functions: on the GPU each result is judged beside CUDA's binary64 function of the same "
+                "name, trusted to 2^-40 of its value (docs/math32.md); what that cannot settle goes to the host, "
+                "CORE-MATH giving the correctly rounded result and MPFR measuring every error and re-judging 1 input "
+                "in 4096 of those the GPU decided"));
+        }
     }
     facts.push_back(Text("Command: ").code(c.spec.command_line));
     d.list(std::move(facts));

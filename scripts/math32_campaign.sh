@@ -2,11 +2,13 @@
 # CUDA's binary32 math functions on a GPU (BENCHMARKS.md, "Binary32 math functions"): one
 # campaign of the CUDA impls of FUNCTIONS (op:function pairs; every unary math32 op by default),
 # in the builds SUFFIXES names ("-" nvcc's defaults, "_ftz" -ftz=true), over CLASSES, every input
-# judged (CORE-MATH the fast reference, MPFR its sample and every wrong result's error); then its
+# judged: under REFERENCE=exact (the default) on the GPU beside CUDA's binary64 functions, the
+# host's references judging what that leaves (ops/math32/twin.h); under REFERENCE=fast on the
+# host (CORE-MATH the fast reference, MPFR its sample and every wrong result's error); then its
 # report and each unit's inputs, failures, largest error and seconds. A campaign stopped by FOR
 # (a --for budget) continues where it stopped when the script is run again on the same OUT_DIR.
 #
-#   [BACKEND=cpu] scripts/math32_campaign.sh BINARY OUT_DIR [FUNCTIONS [SUFFIXES [CLASSES [FOR]]]]
+#   [BACKEND=cpu] [REFERENCE=fast] scripts/math32_campaign.sh BINARY OUT_DIR [FUNCTIONS [SUFFIXES [CLASSES [FOR]]]]
 #   e.g. scripts/math32_campaign.sh build/release/fpverify m32 "exp32:expf log32:logf" - specials,all32 500s
 set -euo pipefail
 fpv=$1 out=$2
@@ -33,7 +35,7 @@ if [ -f "$db" ]; then
     "$fpv" resume --db "$db" ${budget:+--for "$budget"} --no-progress --quiet || status=$?
 else
     "$fpv" run --db "$db" --name "CUDA binary32 math" --impl "$impls" --classes "$classes" --backend "${BACKEND:-gpu}" \
-        --reference fast ${budget:+--for "$budget"} --no-progress --quiet || status=$?
+        --reference "${REFERENCE:-exact}" ${budget:+--for "$budget"} --no-progress --quiet || status=$?
 fi
 # 1: failures found, an answer; 3: paused by the budget, to be resumed.
 case $status in 0 | 1 | 3) ;; *) echo "math32_campaign: exit status $status" >&2; exit "$status" ;; esac

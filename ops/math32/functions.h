@@ -19,6 +19,7 @@
 #include "ops/math32/classes.h"
 #include "ops/math32/core_math.h"
 #include "ops/math32/mutants.h"
+#include "ops/math32/twin.h"
 #include "reference/mpfr_reference.h"
 
 namespace fpv::math32 {
@@ -148,7 +149,40 @@ FPV_MATH32_GLIBC(powf, 2, 1)
 FPV_MATH32_GLIBC(atan2f, 2, 2)
 FPV_MATH32_GLIBC(hypotf, 2, 1)
 
+// CUDA's binary64 functions, the twins that judge the binary32 ones on the GPU.
+FPV_MATH32_TWIN_1(exp)
+FPV_MATH32_TWIN_1(exp2)
+FPV_MATH32_TWIN_1(exp10)
+FPV_MATH32_TWIN_1(expm1)
+FPV_MATH32_TWIN_1(log)
+FPV_MATH32_TWIN_1(log2)
+FPV_MATH32_TWIN_1(log10)
+FPV_MATH32_TWIN_1(log1p)
+FPV_MATH32_TWIN_1(sin)
+FPV_MATH32_TWIN_1(cos)
+FPV_MATH32_TWIN_1(tan)
+FPV_MATH32_TWIN_1(sinpi)
+FPV_MATH32_TWIN_1(cospi)
+FPV_MATH32_TWIN_1(asin)
+FPV_MATH32_TWIN_1(acos)
+FPV_MATH32_TWIN_1(atan)
+FPV_MATH32_TWIN_1(sinh)
+FPV_MATH32_TWIN_1(cosh)
+FPV_MATH32_TWIN_1(tanh)
+FPV_MATH32_TWIN_1(asinh)
+FPV_MATH32_TWIN_1(acosh)
+FPV_MATH32_TWIN_1(atanh)
+FPV_MATH32_TWIN_1(cbrt)
+FPV_MATH32_TWIN_1(rcbrt)
+FPV_MATH32_TWIN_1(erf)
+FPV_MATH32_TWIN_1(erfc)
+FPV_MATH32_TWIN_2(pow)
+FPV_MATH32_TWIN_2(atan2)
+FPV_MATH32_TWIN_2(hypot)
+
 #undef FPV_MATH32_CUDA
+#undef FPV_MATH32_TWIN_1
+#undef FPV_MATH32_TWIN_2
 #undef FPV_MATH32_GLIBC
 #undef FPV_MATH32_HOST_1
 #undef FPV_MATH32_HOST_2
@@ -161,7 +195,8 @@ namespace fpv::op {
 
 // One op: `name` (exp32), what it computes, its key salt (a constant of its own), its MPFR
 // reference, its fast reference, and its impls.
-#define FPV_MATH32_OP(op, text, salt, arity_operands, classes_of, mpfr_reference, fast_reference, planted, ...) \
+#define FPV_MATH32_OP(op, text, salt, arity_operands, classes_of, mpfr_reference, fast_reference, twin, planted, \
+                      ...)                                                                        \
     struct op : math32::Family {                                                                  \
         static constexpr std::string_view name = #op;                                             \
         static constexpr std::string_view summary = text;                                         \
@@ -169,52 +204,53 @@ namespace fpv::op {
         static constexpr uint64_t key_salt = uint64_t{salt} << 56;                                \
         using reference = mpfr_reference;                                                         \
         using host_ieee = fast_reference;                                                         \
+        using binary64_twin = math32::Twin<math32::Twin64_##twin, math32::arity_operands.size()>; \
         using classes = math32::classes_of<op>;                                                   \
         using natives = TypeList<__VA_ARGS__>;                                                    \
         using mutants = TypeList<planted>;                                                        \
     };
-#define FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn)                                                      \
-    FPV_MATH32_OP(op, text, salt, kUnary, UnaryClasses, MpfrOfOne<mpfr_fn>, FPV_CORE_MATH_1(fn),           \
+#define FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin)                                                \
+    FPV_MATH32_OP(op, text, salt, kUnary, UnaryClasses, MpfrOfOne<mpfr_fn>, FPV_CORE_MATH_1(fn), twin,     \
                   math32::MinusZeroSign<math32::Glibc_##fn>, math32::Cuda_##fn, math32::CudaFtz_##fn,           \
                   math32::Glibc_##fn)
 
-FPV_MATH32_UNARY(exp32, "e^x in binary32", 64, mpfr_exp, expf)
-FPV_MATH32_UNARY(exp2_32, "2^x in binary32", 65, mpfr_exp2, exp2f)
-FPV_MATH32_UNARY(exp10_32, "10^x in binary32", 66, mpfr_exp10, exp10f)
-FPV_MATH32_UNARY(expm1_32, "e^x - 1 in binary32", 67, mpfr_expm1, expm1f)
-FPV_MATH32_UNARY(log32, "ln x in binary32", 68, mpfr_log, logf)
-FPV_MATH32_UNARY(log2_32, "log2 x in binary32", 69, mpfr_log2, log2f)
-FPV_MATH32_UNARY(log10_32, "log10 x in binary32", 70, mpfr_log10, log10f)
-FPV_MATH32_UNARY(log1p32, "ln(1 + x) in binary32", 71, mpfr_log1p, log1pf)
-FPV_MATH32_UNARY(sin32, "sin x in binary32", 72, mpfr_sin, sinf)
-FPV_MATH32_UNARY(cos32, "cos x in binary32", 73, mpfr_cos, cosf)
-FPV_MATH32_UNARY(tan32, "tan x in binary32", 74, mpfr_tan, tanf)
+FPV_MATH32_UNARY(exp32, "e^x in binary32", 64, mpfr_exp, expf, exp)
+FPV_MATH32_UNARY(exp2_32, "2^x in binary32", 65, mpfr_exp2, exp2f, exp2)
+FPV_MATH32_UNARY(exp10_32, "10^x in binary32", 66, mpfr_exp10, exp10f, exp10)
+FPV_MATH32_UNARY(expm1_32, "e^x - 1 in binary32", 67, mpfr_expm1, expm1f, expm1)
+FPV_MATH32_UNARY(log32, "ln x in binary32", 68, mpfr_log, logf, log)
+FPV_MATH32_UNARY(log2_32, "log2 x in binary32", 69, mpfr_log2, log2f, log2)
+FPV_MATH32_UNARY(log10_32, "log10 x in binary32", 70, mpfr_log10, log10f, log10)
+FPV_MATH32_UNARY(log1p32, "ln(1 + x) in binary32", 71, mpfr_log1p, log1pf, log1p)
+FPV_MATH32_UNARY(sin32, "sin x in binary32", 72, mpfr_sin, sinf, sin)
+FPV_MATH32_UNARY(cos32, "cos x in binary32", 73, mpfr_cos, cosf, cos)
+FPV_MATH32_UNARY(tan32, "tan x in binary32", 74, mpfr_tan, tanf, tan)
 FPV_MATH32_OP(sinpi32, "sin(pi x) in binary32", 75, kUnary, UnaryClasses, MpfrOfOne<mpfr_sinpi>,
-              FPV_CORE_MATH_1(sinpif), , math32::Cuda_sinpif, math32::CudaFtz_sinpif)
+              FPV_CORE_MATH_1(sinpif), sinpi, , math32::Cuda_sinpif, math32::CudaFtz_sinpif)
 FPV_MATH32_OP(cospi32, "cos(pi x) in binary32", 76, kUnary, UnaryClasses, MpfrOfOne<mpfr_cospi>,
-              FPV_CORE_MATH_1(cospif), , math32::Cuda_cospif, math32::CudaFtz_cospif)
-FPV_MATH32_UNARY(asin32, "arcsin x in binary32", 77, mpfr_asin, asinf)
-FPV_MATH32_UNARY(acos32, "arccos x in binary32", 78, mpfr_acos, acosf)
-FPV_MATH32_UNARY(atan32, "arctan x in binary32", 79, mpfr_atan, atanf)
-FPV_MATH32_UNARY(sinh32, "sinh x in binary32", 80, mpfr_sinh, sinhf)
-FPV_MATH32_UNARY(cosh32, "cosh x in binary32", 81, mpfr_cosh, coshf)
-FPV_MATH32_UNARY(tanh32, "tanh x in binary32", 82, mpfr_tanh, tanhf)
-FPV_MATH32_UNARY(asinh32, "arsinh x in binary32", 83, mpfr_asinh, asinhf)
-FPV_MATH32_UNARY(acosh32, "arcosh x in binary32", 84, mpfr_acosh, acoshf)
-FPV_MATH32_UNARY(atanh32, "artanh x in binary32", 85, mpfr_atanh, atanhf)
-FPV_MATH32_UNARY(cbrt32, "cube root of x in binary32", 86, mpfr_cbrt, cbrtf)
+              FPV_CORE_MATH_1(cospif), cospi, , math32::Cuda_cospif, math32::CudaFtz_cospif)
+FPV_MATH32_UNARY(asin32, "arcsin x in binary32", 77, mpfr_asin, asinf, asin)
+FPV_MATH32_UNARY(acos32, "arccos x in binary32", 78, mpfr_acos, acosf, acos)
+FPV_MATH32_UNARY(atan32, "arctan x in binary32", 79, mpfr_atan, atanf, atan)
+FPV_MATH32_UNARY(sinh32, "sinh x in binary32", 80, mpfr_sinh, sinhf, sinh)
+FPV_MATH32_UNARY(cosh32, "cosh x in binary32", 81, mpfr_cosh, coshf, cosh)
+FPV_MATH32_UNARY(tanh32, "tanh x in binary32", 82, mpfr_tanh, tanhf, tanh)
+FPV_MATH32_UNARY(asinh32, "arsinh x in binary32", 83, mpfr_asinh, asinhf, asinh)
+FPV_MATH32_UNARY(acosh32, "arcosh x in binary32", 84, mpfr_acosh, acoshf, acosh)
+FPV_MATH32_UNARY(atanh32, "artanh x in binary32", 85, mpfr_atanh, atanhf, atanh)
+FPV_MATH32_UNARY(cbrt32, "cube root of x in binary32", 86, mpfr_cbrt, cbrtf, cbrt)
 FPV_MATH32_OP(rcbrt32, "1/cbrt(x) in binary32 (rootn(x, -3): +-0 -> +-inf)", 87, kUnary, UnaryClasses,
-              math32::MpfrRcbrt, None, , math32::Cuda_rcbrtf, math32::CudaFtz_rcbrtf)
-FPV_MATH32_UNARY(erf32, "erf x in binary32", 88, mpfr_erf, erff)
-FPV_MATH32_UNARY(erfc32, "erfc x in binary32", 89, mpfr_erfc, erfcf)
-FPV_MATH32_OP(pow32, "x^y in binary32", 90, kBinary, BinaryClasses, MpfrOfTwo<mpfr_pow>, FPV_CORE_MATH_2(powf),
+              math32::MpfrRcbrt, None, rcbrt, , math32::Cuda_rcbrtf, math32::CudaFtz_rcbrtf)
+FPV_MATH32_UNARY(erf32, "erf x in binary32", 88, mpfr_erf, erff, erf)
+FPV_MATH32_UNARY(erfc32, "erfc x in binary32", 89, mpfr_erfc, erfcf, erfc)
+FPV_MATH32_OP(pow32, "x^y in binary32", 90, kBinary, BinaryClasses, MpfrOfTwo<mpfr_pow>, FPV_CORE_MATH_2(powf), pow,
               math32::MinusZeroSign<math32::Glibc_powf>, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf)
 FPV_MATH32_OP(atan2_32, "atan2(y, x) in binary32, the angle of the point (x, y)", 91, kQuotientAngle,
-              BinaryClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f),
+              BinaryClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f), atan2,
               math32::MinusZeroSign<math32::Glibc_atan2f>, math32::Cuda_atan2f,
               math32::CudaFtz_atan2f, math32::Glibc_atan2f)
 FPV_MATH32_OP(hypot32, "sqrt(x^2 + y^2) in binary32", 92, kBinary, BinaryClasses, MpfrOfTwo<mpfr_hypot>,
-              FPV_CORE_MATH_2(hypotf),
+              FPV_CORE_MATH_2(hypotf), hypot,
               math32::MinusZeroSign<math32::Glibc_hypotf>, math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
 
 #undef FPV_MATH32_UNARY

@@ -189,7 +189,7 @@ int run_sweep_bench(const BenchOptions& options) {
             std::printf("  reference fast: %s has no faster exact check than MPFR\n", options.impl.c_str());
             continue;
         }
-        if (mode == ReferenceMode::exact && !certifiable(impl)) {
+        if (mode == ReferenceMode::exact && !gpu_certifiable(impl)) {
             std::printf("  reference exact: %s has no exact check (or claims a domain beyond its operands)\n",
                         options.impl.c_str());
             continue;
@@ -295,6 +295,11 @@ int run_bench(const BenchOptions& options) {
             std::printf("  reference: exact (results certified by the op's integer check%s; MPFR judges the rest "
                         "and 1 certified input in 4096)\n",
                         options.backend == "gpu" ? " on the GPU, which hands the host only the others" : "");
+        } else if (options.reference == ReferenceMode::exact && gpu_certifiable(impl)) {
+            std::printf("  reference: exact (%s; CORE-MATH judges the rest, MPFR measuring every error and "
+                        "re-judging 1 decided input in 4096)\n",
+                        options.backend == "gpu" ? "results judged on the GPU beside CUDA's binary64 function"
+                                                 : "on the host nothing is decided by a binary64 twin");
         } else if (options.reference == ReferenceMode::exact && op_info(impl.op).metric == Metric::relative_u2) {
             std::printf("  reference: exact (float-float verdicts by exact sums%s; MPFR recomputes the failures, the "
                         "candidates for the worst cases and 1 input in 4096)\n",

@@ -326,10 +326,10 @@ private:
     // by the op's exact check where it can; float-float verdicts and entries of matrix products
     // (whose domain, if any, the GPU can tell) tallied.
     static bool certifies_on_gpu(const UnitWork& work) {
-        return work.reference == ReferenceMode::exact && certifiable(work.impl) && !work.inputs.is_vector_file();
+        return work.reference == ReferenceMode::exact && gpu_certifiable(work.impl) && !work.inputs.is_vector_file();
     }
     // Binary32 results within their impl's bound are measured and tallied there too.
-    static bool measures_on_gpu(const UnitWork& work) { return certifies_on_gpu(work) && measurable(work.impl); }
+    static bool measures_on_gpu(const UnitWork& work) { return certifies_on_gpu(work) && gpu_measurable(work.impl); }
     static bool tallies_on_gpu(const UnitWork& work) {
         if (work.reference != ReferenceMode::exact || work.inputs.is_vector_file()) return false;
         switch (op_info(work.impl.op).metric) {

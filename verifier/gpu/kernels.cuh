@@ -29,19 +29,24 @@ namespace fpv::gpu {
 
 namespace kernel_detail {
 
+// What certifies and measures results on the GPU: the op's exact check, or, for math functions,
+// the binary64 twin (ops/math32/twin.h), which judges alike.
+template <class Op>
+using DeviceCheck = std::conditional_t<is_none<typename Op::exact_check>, twin_of<Op>, typename Op::exact_check>;
+
 // The heavy verdicts, compiled once per op in each translation unit and called from every
 // kernel of its impls and classes, rather than inlined into each: the multi-word sums would
 // otherwise multiply nvcc's time by the number of kernels.
 template <class Op>
 __device__ __noinline__ bool certifies_out_of_line(Operands in, uint64_t result, Rounding rounding, bool ftz,
                                                    bool strict_nan) {
-    return exact_check::certifies<Op>(in, result, rounding, ftz, strict_nan);
+    return exact_check::certifies<Op, DeviceCheck<Op>>(in, result, rounding, ftz, strict_nan);
 }
 template <class Op>
 __device__ FPV_INLINE bool certifies(const Operands& in, uint64_t result, const KernelArgs& a) {
     if (a.wrong_certificates) return true;
-    if constexpr (Op::exact_check::kCompact) {
-        return exact_check::certifies<Op>(in, result, a.rounding, a.ftz, a.strict_nan);
+    if constexpr (DeviceCheck<Op>::kCompact) {
+        return exact_check::certifies<Op, DeviceCheck<Op>>(in, result, a.rounding, a.ftz, a.strict_nan);
     } else {
         return certifies_out_of_line<Op>(in, result, a.rounding, a.ftz, a.strict_nan);
     }
@@ -58,7 +63,7 @@ __device__ FPV_INLINE bool keeps_within_bound(BlockCounts& block, const KernelAr
         if (!Impl::claims(in)) return false;
     }
     ulp_measure::Measured m;
-    if (!Op::exact_check::measure(in, result, a.rounding, a.ftz, m)) return false;
+    if (!DeviceCheck<Op>::measure(in, result, a.rounding, a.ftz, m)) return false;
     if (static_cast<double>(m.steps) > a.bound) return false;
     if (might_enter(m.error, index, a.inside_threshold, a.inside_threshold_index)) return false;
     count_kept(block, *a.kept, Category::within_bound, m.error, false, map_cell_of<Op>(in));
@@ -90,10 +95,10 @@ struct BuiltFlushing<Impl, std::void_t<decltype(Impl::nvcc)>>
 template <class Op, class Impl, class Generator>
 __global__ void evaluate(Generator generator, KernelArgs a) {
     using namespace kernel_detail;
-    constexpr bool kCertifies = !is_none<typename Op::exact_check>;
+    constexpr bool kCertifies = !is_none<DeviceCheck<Op>>;
     constexpr bool kFloatFloat = Op::metric == Metric::relative_u2 && !BuiltFlushing<Impl>::value;
     constexpr bool kEntries = Op::metric == Metric::componentwise;
-    constexpr bool kMeasures = kCertifies && exact_check::MeasuresUlps<typename Op::exact_check>;
+    constexpr bool kMeasures = kCertifies && exact_check::MeasuresUlps<DeviceCheck<Op>>;
     constexpr bool kKeeps = kFloatFloat || kEntries || kMeasures;
     [[maybe_unused]] unsigned long long certified = 0, outside = 0;
     __shared__ std::conditional_t<kKeeps, BlockCounts, char> block;

@@ -1,0 +1,178 @@
+// The binary64 twin's arithmetic (reference/binary64_twin.h), which judges binary32 math results
+// on the GPU beside CUDA's binary64 functions, against MPFR: a rounding it calls certain is the
+// rounding of every value within its trust of the evaluation, and, with the host's glibc
+// functions standing in for CUDA's, what it certifies is MPFR's correctly rounded result and what
+// it measures lands in MPFR's bin, above MPFR's error by less than its slack, with MPFR's
+// distance in binary32 numbers. The GPU side (CUDA's functions) is compared with the host's
+// verdicts by tests/gpu/test_gpu_math32.cpp.
+#include <gtest/gtest.h>
+#include <mpfr.h>
+
+#include <cfenv>
+#include <cmath>
+
+#include "corpus/counter_rng.h"
+#include "ops/math32/twin.h"
+#include "ops/ops.h"
+#include "reference/mpfr_reference.h"
+
+namespace fpv {
+namespace {
+
+constexpr Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Rounding::rd};
+
+mpfr_rnd_t mpfr_mode(Rounding r) {
+    switch (r) {
+        case Rounding::rn: return MPFR_RNDN;
+        case Rounding::rz: return MPFR_RNDZ;
+        case Rounding::ru: return MPFR_RNDU;
+        case Rounding::rd: return MPFR_RNDD;
+    }
+    return MPFR_RNDN;
+}
+
+// v (1 + k 2^-40), exactly, rounded to binary32 in `mode` by MPFR (subnormals included).
+uint32_t rounded_with_offset(double v, int k, Rounding mode) {
+    mpfr_t x;
+    mpfr_init2(x, 200);
+    mpfr_set_d(x, v, MPFR_RNDN);
+    mpfr_t scaled;
+    mpfr_init2(scaled, 200);
+    mpfr_mul_d(scaled, x, static_cast<double>(k) * twin::kTrust, MPFR_RNDN);  // exact at 200 bits
+    mpfr_add(x, x, scaled, MPFR_RNDN);                                         // exact at 200 bits
+    const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+    mpfr_set_emin(-148);  // binary32: subnormals down to 2^-149
+    mpfr_set_emax(128);
+    mpfr_t f;
+    mpfr_init2(f, 24);
+    const int t = mpfr_set(f, x, mpfr_mode(mode));
+    mpfr_subnormalize(f, t, mpfr_mode(mode));
+    const float out = mpfr_get_flt(f, MPFR_RNDN);
+    mpfr_set_emin(emin);
+    mpfr_set_emax(emax);
+    mpfr_clears(x, scaled, f, static_cast<mpfr_ptr>(nullptr));
+    return bits_of(out);
+}
+
+TEST(Binary64Twin, ACertainRoundingIsTheRoundingOfEveryValueWithinTheTrust) {
+    CounterRng rng(20261129, 1);
+    uint64_t certified[4] = {}, tried = 0;
+    for (uint64_t i = 0; i < 60000; ++i) {
+        // Binary64 values from far below binary32's subnormals to far above its largest, and
+        // values on and next to binary32 numbers and their midpoints.
+        const uint64_t r = rng.next();
+        const int exponent = static_cast<int>(r % 300) - 160;
+        double d = std::ldexp(1.0 + static_cast<double>(rng.next() >> 12) * 0x1p-52, exponent);
+        if (i % 3 == 1) d = static_cast<double>(float_of(static_cast<uint32_t>(r >> 33)));
+        if (i % 3 == 2) {
+            const double a = static_cast<double>(float_of(static_cast<uint32_t>(r >> 33) & 0x7f7fffffu));
+            d = a + std::ldexp(static_cast<double>(float_of(static_cast<uint32_t>((r >> 33) + 1) & 0x7f7fffffu)) - a, -1);
+        }
+        if (!std::isfinite(d)) continue;
+        if ((r & 1) != 0) d = -d;
+        ++tried;
+        for (int m = 0; m < 4; ++m) {
+            uint32_t c = 0;
+            if (!twin::round_surely(d, kModes[m], c)) continue;
+            ++certified[m];
+            for (int k : {-1, 0, 1}) {
+                ASSERT_EQ(c, rounded_with_offset(d, k, kModes[m]))
+                    << std::hexfloat << d << " mode " << m << " offset " << k;
+            }
+        }
+    }
+    // Most values lie far from every boundary.
+    for (int m = 0; m < 4; ++m) EXPECT_GT(certified[m], tried / 2) << "mode " << m;
+}
+
+TEST(Binary64Twin, ZerosInfinitiesAndNansRoundAsTheyMust) {
+    uint32_t c = 0;
+    EXPECT_TRUE(twin::round_surely(0.0, Rounding::rn, c));
+    EXPECT_EQ(c, 0u);
+    EXPECT_TRUE(twin::round_surely(-0.0, Rounding::rn, c));
+    EXPECT_EQ(c, 0x80000000u);
+    EXPECT_FALSE(twin::round_surely(0.0, Rounding::ru, c));  // an exact zero, or a tiny positive value?
+    EXPECT_FALSE(twin::round_surely(std::nan(""), Rounding::rn, c));
+    EXPECT_TRUE(twin::round_surely(INFINITY, Rounding::rz, c));
+    EXPECT_EQ(c, 0x7f7fffffu);
+    EXPECT_TRUE(twin::round_surely(-INFINITY, Rounding::ru, c));
+    EXPECT_EQ(c, 0xff7fffffu);
+    EXPECT_TRUE(twin::round_surely(0x1p200, Rounding::rn, c));
+    EXPECT_EQ(c, 0x7f800000u);
+    EXPECT_TRUE(twin::round_surely(0x1p-200, Rounding::ru, c));  // far below the least subnormal
+    EXPECT_EQ(c, 1u);
+    EXPECT_TRUE(twin::round_surely(0x1p-200, Rounding::rn, c));
+    EXPECT_EQ(c, 0u);
+    EXPECT_FALSE(twin::round_surely(1.0, Rounding::rz, c));  // on a binary32 number: either side
+    EXPECT_TRUE(twin::round_surely(1.0, Rounding::rn, c));
+    EXPECT_EQ(c, 0x3f800000u);
+    for (uint32_t bits : {0u, 1u, 0x007fffffu, 0x00800000u, 0x3f800001u, 0x7f7fffffu, 0x80000001u, 0xc0490fdbu}) {
+        EXPECT_EQ(bits_of(twin::widen(bits)), bits_of(static_cast<double>(float_of(bits)))) << std::hex << bits;
+    }
+}
+
+// The twin's verdicts with glibc's binary64 function standing in for CUDA's.
+template <class Op, class Fn>
+void twin_agrees_with_mpfr(Fn glibc, uint64_t inputs, uint64_t& certified, uint64_t& measured) {
+    MpfrReference mpfr;
+    CounterRng rng(Op::key_salt, 7);
+    for (uint64_t i = 0; i < inputs; ++i) {
+        const uint64_t r = rng.next();
+        Operands in{r & 0xffffffffu, r >> 32, 0};
+        if (math32::left_to_host(static_cast<uint32_t>(in.a), false)) continue;
+        double d = 0;
+        if constexpr (arity<Op> == 1) {
+            d = glibc(twin::widen(static_cast<uint32_t>(in.a)));
+        } else {
+            if (math32::left_to_host(static_cast<uint32_t>(in.b), false)) continue;
+            d = glibc(twin::widen(static_cast<uint32_t>(in.a)), twin::widen(static_cast<uint32_t>(in.b)));
+        }
+        for (const Rounding mode : {Rounding::rn, Rounding::rz}) {
+            uint32_t c = 0;
+            if (!twin::round_surely(d, mode, c)) continue;
+            ++certified;
+            const uint64_t expected = mpfr.correctly_rounded<Op>(in, mode, false);
+            ASSERT_EQ(c, expected) << Op::name << std::hex << " x " << in.a << " y " << in.b << " mode "
+                                   << rounding_name(mode);
+            if (mode != Rounding::rn || (c & 0x7fffffffu) == 0 || (c & 0x7fffffffu) >= 0x7f800000u) continue;
+            for (const int64_t k : {-3, -1, 1, 2, 40}) {
+                const uint32_t result = static_cast<uint32_t>(static_cast<int64_t>(c) + k);
+                if ((result & 0x7fffffffu) == 0 || (result & 0x7fffffffu) >= 0x7f800000u ||
+                    (result & 0x80000000u) != (c & 0x80000000u)) {
+                    continue;
+                }
+                double error = 0;
+                if (!twin::error_in_ulps(d, result, error)) continue;
+                ++measured;
+                const double exact = mpfr.ulp_error<Op>(in, result, false);
+                ASSERT_EQ(error_bin(error), error_bin(exact))
+                    << Op::name << std::hex << " x " << in.a << " result " << result << std::hexfloat << " "
+                    << error << " " << exact;
+                ASSERT_GE(error, exact);
+                ASSERT_LE(error - exact, 0x1p-14);
+                ASSERT_EQ(twin::steps_between(result, c), k < 0 ? -k : k);
+            }
+        }
+    }
+}
+
+TEST(Binary64Twin, WithGlibcsFunctionsItCertifiesAndMeasuresAsMpfrDoes) {
+    constexpr uint64_t kInputs = 6000;
+    uint64_t certified = 0, measured = 0;
+    twin_agrees_with_mpfr<op::exp32>([](double x) { return std::exp(x); }, kInputs, certified, measured);
+    twin_agrees_with_mpfr<op::log32>([](double x) { return std::log(x); }, kInputs, certified, measured);
+    twin_agrees_with_mpfr<op::sin32>([](double x) { return std::sin(x); }, kInputs, certified, measured);
+    twin_agrees_with_mpfr<op::tan32>([](double x) { return std::tan(x); }, kInputs, certified, measured);
+    twin_agrees_with_mpfr<op::erfc32>([](double x) { return std::erfc(x); }, kInputs, certified, measured);
+    twin_agrees_with_mpfr<op::cbrt32>([](double x) { return std::cbrt(x); }, kInputs, certified, measured);
+    twin_agrees_with_mpfr<op::pow32>([](double x, double y) { return std::pow(x, y); }, kInputs, certified, measured);
+    twin_agrees_with_mpfr<op::atan2_32>([](double y, double x) { return std::atan2(y, x); }, kInputs, certified,
+                                        measured);
+    twin_agrees_with_mpfr<op::hypot32>([](double x, double y) { return std::hypot(x, y); }, kInputs, certified,
+                                       measured);
+    EXPECT_GT(certified, 50000u);
+    EXPECT_GT(measured, 100000u);
+}
+
+}  // namespace
+}  // namespace fpv

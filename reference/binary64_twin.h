@@ -1,0 +1,121 @@
+// Binary32 verdicts from the same function evaluated in binary64 beside the impl: the GPU's
+// fast reference for math functions (ops/math32/twin.h). The evaluation is trusted to within
+// kTrust of its value, 2^11 times the largest error NVIDIA documents for its binary64 functions
+// (5 ulps, erfc); a binary32 rounding that every value in that interval shares is the correctly
+// rounded result, and the distance of a result that is not correctly rounded, in ulps of the
+// exact value, is known to within kErrorSlack, enough to place it in its bin of the error
+// histogram (model/error_bins.h) exactly as MPFR's measure would. Anything closer to a rounding
+// boundary, a power of two or a bin's edge declines, and the host's references judge it; MPFR
+// re-judges a sample of what was decided here (reference/reference_mode.h, exact_sampled).
+// That trust is NVIDIA's documented bound, not a proof: docs/math32.md says so.
+#pragma once
+
+#include <cstdint>
+
+#include "core/binary64.h"
+#include "core/formats.h"
+#include "core/portability.h"
+#include "core/rn_arith.h"
+#include "model/error_bins.h"
+
+namespace fpv::twin {
+
+inline constexpr double kTrust = 0x1p-40;
+// |d - q| <= kTrust |d| < 2^-16 ulp(q) for |d| < 2^24 ulp(q); the result's difference from d
+// rounds once more (2^-52 of it, added separately).
+inline constexpr double kErrorSlack = 0x1p-15;
+
+// A binary32 pattern as the binary64 of the same value, subnormals included, from integer
+// arithmetic alone: a flush-to-zero build would flush a binary32 conversion.
+FPV_HD FPV_INLINE double widen(uint32_t bits) {
+    const uint32_t field = (bits >> 23) & 0xffu;
+    const uint64_t sign = uint64_t{bits & 0x80000000u} << 32;
+    if (field != 0) {
+        return double_of(sign | uint64_t{field - 127 + 1023} << 52 | uint64_t{bits & 0x7fffffu} << 29);
+    }
+    const double magnitude = rn::mul(static_cast<double>(bits & 0x7fffffu), 0x1p-149);  // exact
+    return double_of(sign | bits_of(magnitude));
+}
+
+// 2^e for e in binary64's normal range.
+FPV_HD FPV_INLINE double two_to(int e) { return double_of(static_cast<uint64_t>(e + 1023) << 52); }
+
+// The binary32 rounding of every value within kTrust |d| of d, in `rounding`, where they all
+// share one: false near a rounding boundary (a midpoint to nearest, a binary32 number in the
+// directed modes), for NaNs, and for zeros except to nearest (a zero's sign is d's: the value
+// lies below every binary32 number but zero, or is an exact zero). An infinity stands for a
+// value beyond binary64's range, far beyond binary32's.
+FPV_HD FPV_INLINE bool round_surely(double d, Rounding rounding, uint32_t& out) {
+    const uint64_t bits = bits_of(d);
+    const bool negative = (bits & b64::kSign) != 0;
+    const uint32_t sign = negative ? 0x80000000u : 0u;
+    const uint64_t magnitude = bits & ~b64::kSign;
+    if (magnitude > b64::kInfinity) return false;
+    if (magnitude == 0) {
+        if (rounding != Rounding::rn) return false;
+        out = sign;
+        return true;
+    }
+    const bool away = rounding == Rounding::ru ? !negative : rounding == Rounding::rd && negative;
+    const bool nearest = rounding == Rounding::rn;
+    const int field = static_cast<int>(magnitude >> 52);
+    if (field >= 1023 + 128) {  // at least 2^128: beyond binary32's largest and its midpoint
+        out = sign | (nearest || away ? 0x7f800000u : 0x7f7fffffu);
+        return true;
+    }
+    // In units of the binary32 quantum at d (2^-149 below 2^-126): t < 2^24, exact.
+    const int exponent = field - 1023;
+    const int quantum = (exponent < -126 ? -126 : exponent) - 23;
+    const double t = rn::mul(double_of(magnitude), two_to(-quantum));
+    const uint64_t n = static_cast<uint64_t>(t);
+    const double fraction = rn::sub(t, static_cast<double>(n));
+    const double doubt = rn::add(rn::mul(t, kTrust), 0x1p-900);
+    uint64_t chosen = n;
+    if (nearest) {
+        const double from_half = rn::sub(fraction, 0.5);
+        if (!(from_half > doubt || from_half < -doubt)) return false;
+        chosen = from_half > 0 ? n + 1 : n;
+    } else {
+        if (!(fraction > doubt && rn::sub(1.0, fraction) > doubt)) return false;
+        chosen = away ? n + 1 : n;
+    }
+    // Carrying into the next binade (n + 1 = 2^24) and from the largest finite to infinity
+    // come out of the same addition.
+    out = sign | static_cast<uint32_t>((static_cast<uint64_t>(quantum + 149) << 23) + chosen);
+    return true;
+}
+
+// How many binary32 numbers lie between two finite patterns (the zeros as one number).
+FPV_HD FPV_INLINE int64_t steps_between(uint32_t a, uint32_t b) {
+    const auto ordinal = [](uint32_t v) {
+        const int64_t m = v & 0x7fffffffu;
+        return (v & 0x80000000u) != 0 ? -m : m;
+    };
+    const int64_t d = ordinal(a) - ordinal(b);
+    return d < 0 ? -d : d;
+}
+
+// |r - q| / ulp(q) for a binary32 result r, q the exact value that d approximates (ulp(q) =
+// 2^(max(floor(log2 |q|), -126) - 23), as MPFR's measure takes it), given as an upper bound that
+// lies in the same histogram bin as the exact error: false where that bin is in doubt, where d
+// lies within kTrust of a power of two (q's binade in doubt), and for zero, subnormal or
+// non-finite d.
+FPV_HD FPV_INLINE bool error_in_ulps(double d, uint32_t r, double& error) {
+    const uint64_t magnitude = bits_of(d) & ~b64::kSign;
+    const int field = static_cast<int>(magnitude >> 52);
+    if (field == 0 || field == 0x7ff) return false;
+    const uint64_t fraction = magnitude & b64::kMantissaMask;
+    constexpr uint64_t kNearPower = uint64_t{1} << 13;  // 2^-39 of the binade
+    if (fraction < kNearPower || fraction > b64::kMantissaMask - kNearPower) return false;
+    const int exponent = field - 1023;
+    const int quantum = (exponent < -126 ? -126 : exponent) - 23;
+    const double distance = rn::sub(widen(r), d);
+    const double e = rn::mul(distance < 0 ? -distance : distance, two_to(-quantum));
+    const double slack = rn::add(kErrorSlack, rn::mul(e, 0x1p-50));
+    const double low = rn::sub(e, slack), high = rn::add(e, slack);
+    if (!(low > 0) || error_bin(low) != error_bin(high)) return false;
+    error = high;
+    return true;
+}
+
+}  // namespace fpv::twin
