@@ -631,14 +631,17 @@ private:
         uint64_t& adapted = exact ? adapted_exact_batch_ : adapted_batch_;
         uint64_t batch = fixed_batch_ != 0 ? fixed_batch_ : adapted;
         uint64_t tail = 0;  // the size of the range's last pieces, once cut (tail_pieces.h)
+        bool crowded = true;  // the last batch judged handed over more than 1 result in 16
         double launch_seconds = 0, wait_seconds = 0;  // the host's, traced (a library may block)
         const auto run_started = std::chrono::steady_clock::now();
         const auto fill = [&] {
             while (next < end && queue.size() < kSlots * D) {
                 // Until its worst list is full a batch that tallies measured errors hands over
-                // every one of them: small batches, then.
+                // every one of them: small batches, then, while the last one handed many (a
+                // function correctly rounded over its first 2^30 inputs would otherwise run them
+                // all in the smallest batches).
                 const bool filling = (tallies_on_gpu(work) || measures_on_gpu(work)) && fixed_batch_ == 0 &&
-                                     worst_seen_.worst.size() < work.limits.worst_kept;
+                                     worst_seen_.worst.size() < work.limits.worst_kept && crowded;
                 uint64_t count = filling ? std::min(batch, kFirstBatch) : batch;
                 if (tail == 0 && fixed_batch_ == 0) tail = tail_piece(batches, end - next, count, D);
                 if (tail != 0) count = tail;
@@ -679,6 +682,7 @@ private:
                                             judges_on_gpu(work) ? s.host_verdicts : nullptr);
             if (!exact && work.impl.whole_products) add_facts(*s.host_facts, t);
             const double judged = seconds_since(judging);
+            crowded = handed * 16 > f.count;
             if (trace_) {
                 std::fprintf(stderr, "fpverify: batch [%llu, +%llu) on GPU %zu: GPU %.6f s, host %.6f s, handed %llu\n",
                              static_cast<unsigned long long>(f.begin), static_cast<unsigned long long>(f.count),
