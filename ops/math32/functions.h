@@ -78,13 +78,15 @@ struct MpfrRcbrt {
     };
 
 // The host's glibc function `fn` (expf) of `arity` arguments, variant "expf_glibc", claiming the
-// manual's `ulps`.
+// manual's `ulps`; `large_from`: the magnitude (bits) from which its arguments count as large,
+// where the lost-reduction mutant drops bits.
 #define FPV_MATH32_HOST_1(fn) \
     static uint64_t run(uint64_t a) { return bits_of(::fn(single(a))); }
 #define FPV_MATH32_HOST_2(fn) \
     static uint64_t run(uint64_t a, uint64_t b) { return bits_of(::fn(single(a), single(b))); }
-#define FPV_MATH32_GLIBC(fn, arity, ulps)                                                                      \
+#define FPV_MATH32_GLIBC(fn, arity, ulps, large_from)                                                          \
     struct Glibc_##fn : HostImpl {                                                                             \
+        static constexpr uint32_t kLargeFrom = large_from; /* its mutant's large arguments (mutants.h) */      \
         static constexpr ImplSpec spec{.variant = #fn "_glibc", .summary = #fn " of the host's glibc",         \
                                        .domain = "every input", .claim = #ulps " ulp", .bound = ulps,          \
                                        .bound_source = kGlibcManual};                                          \
@@ -122,32 +124,32 @@ FPV_MATH32_CUDA(atan2f, 2, 3)
 FPV_MATH32_CUDA(hypotf, 2, 3)
 
 // glibc 2.36 has no sinpif, cospif or rcbrtf.
-FPV_MATH32_GLIBC(expf, 1, 1)
-FPV_MATH32_GLIBC(exp2f, 1, 1)
-FPV_MATH32_GLIBC(exp10f, 1, 1)
-FPV_MATH32_GLIBC(expm1f, 1, 1)
-FPV_MATH32_GLIBC(logf, 1, 1)
-FPV_MATH32_GLIBC(log2f, 1, 1)
-FPV_MATH32_GLIBC(log10f, 1, 2)
-FPV_MATH32_GLIBC(log1pf, 1, 1)
-FPV_MATH32_GLIBC(sinf, 1, 1)
-FPV_MATH32_GLIBC(cosf, 1, 1)
-FPV_MATH32_GLIBC(tanf, 1, 1)
-FPV_MATH32_GLIBC(asinf, 1, 1)
-FPV_MATH32_GLIBC(acosf, 1, 1)
-FPV_MATH32_GLIBC(atanf, 1, 1)
-FPV_MATH32_GLIBC(sinhf, 1, 2)
-FPV_MATH32_GLIBC(coshf, 1, 2)
-FPV_MATH32_GLIBC(tanhf, 1, 2)
-FPV_MATH32_GLIBC(asinhf, 1, 2)
-FPV_MATH32_GLIBC(acoshf, 1, 2)
-FPV_MATH32_GLIBC(atanhf, 1, 2)
-FPV_MATH32_GLIBC(cbrtf, 1, 1)
-FPV_MATH32_GLIBC(erff, 1, 1)
-FPV_MATH32_GLIBC(erfcf, 1, 3)
-FPV_MATH32_GLIBC(powf, 2, 1)
-FPV_MATH32_GLIBC(atan2f, 2, 2)
-FPV_MATH32_GLIBC(hypotf, 2, 1)
+FPV_MATH32_GLIBC(expf, 1, 1, 0x41800000u)
+FPV_MATH32_GLIBC(exp2f, 1, 1, 0x41800000u)
+FPV_MATH32_GLIBC(exp10f, 1, 1, 0x40800000u)
+FPV_MATH32_GLIBC(expm1f, 1, 1, 0x41800000u)
+FPV_MATH32_GLIBC(logf, 1, 1, 0x4b800000u)
+FPV_MATH32_GLIBC(log2f, 1, 1, 0x4b800000u)
+FPV_MATH32_GLIBC(log10f, 1, 2, 0x4b800000u)
+FPV_MATH32_GLIBC(log1pf, 1, 1, 0x4b800000u)
+FPV_MATH32_GLIBC(sinf, 1, 1, 0x49000000u)
+FPV_MATH32_GLIBC(cosf, 1, 1, 0x49000000u)
+FPV_MATH32_GLIBC(tanf, 1, 1, 0x49000000u)
+FPV_MATH32_GLIBC(asinf, 1, 1, 0x3f000000u)
+FPV_MATH32_GLIBC(acosf, 1, 1, 0x3f000000u)
+FPV_MATH32_GLIBC(atanf, 1, 1, 0x40000000u)
+FPV_MATH32_GLIBC(sinhf, 1, 2, 0x41800000u)
+FPV_MATH32_GLIBC(coshf, 1, 2, 0x41800000u)
+FPV_MATH32_GLIBC(tanhf, 1, 2, 0x40800000u)
+FPV_MATH32_GLIBC(asinhf, 1, 2, 0x49800000u)
+FPV_MATH32_GLIBC(acoshf, 1, 2, 0x49800000u)
+FPV_MATH32_GLIBC(atanhf, 1, 2, 0x3f000000u)
+FPV_MATH32_GLIBC(cbrtf, 1, 1, 0x49800000u)
+FPV_MATH32_GLIBC(erff, 1, 1, 0x3f800000u)
+FPV_MATH32_GLIBC(erfcf, 1, 3, 0x40800000u)
+FPV_MATH32_GLIBC(powf, 2, 1, 0x40000000u)
+FPV_MATH32_GLIBC(atan2f, 2, 2, 0x40000000u)
+FPV_MATH32_GLIBC(hypotf, 2, 1, 0x40000000u)
 
 // CUDA's binary64 functions, the twins that judge the binary32 ones on the GPU.
 FPV_MATH32_TWIN_1(exp)
@@ -207,11 +209,11 @@ namespace fpv::op {
         using binary64_twin = math32::Twin<math32::Twin64_##twin, math32::arity_operands.size()>; \
         using classes = math32::classes_of<op>;                                                   \
         using natives = TypeList<__VA_ARGS__>;                                                    \
-        using mutants = TypeList<planted>;                                                        \
+        using mutants = planted;                                                                  \
     };
 #define FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin)                                                \
     FPV_MATH32_OP(op, text, salt, kUnary, UnaryClasses, MpfrOfOne<mpfr_fn>, FPV_CORE_MATH_1(fn), twin,     \
-                  math32::MinusZeroSign<math32::Glibc_##fn>, math32::Cuda_##fn, math32::CudaFtz_##fn,           \
+                  math32::GlibcMutants<math32::Glibc_##fn>, math32::Cuda_##fn, math32::CudaFtz_##fn,           \
                   math32::Glibc_##fn)
 
 FPV_MATH32_UNARY(exp32, "e^x in binary32", 64, mpfr_exp, expf, exp)
@@ -226,9 +228,9 @@ FPV_MATH32_UNARY(sin32, "sin x in binary32", 72, mpfr_sin, sinf, sin)
 FPV_MATH32_UNARY(cos32, "cos x in binary32", 73, mpfr_cos, cosf, cos)
 FPV_MATH32_UNARY(tan32, "tan x in binary32", 74, mpfr_tan, tanf, tan)
 FPV_MATH32_OP(sinpi32, "sin(pi x) in binary32", 75, kUnary, UnaryClasses, MpfrOfOne<mpfr_sinpi>,
-              FPV_CORE_MATH_1(sinpif), sinpi, , math32::Cuda_sinpif, math32::CudaFtz_sinpif)
+              FPV_CORE_MATH_1(sinpif), sinpi, TypeList<>, math32::Cuda_sinpif, math32::CudaFtz_sinpif)
 FPV_MATH32_OP(cospi32, "cos(pi x) in binary32", 76, kUnary, UnaryClasses, MpfrOfOne<mpfr_cospi>,
-              FPV_CORE_MATH_1(cospif), cospi, , math32::Cuda_cospif, math32::CudaFtz_cospif)
+              FPV_CORE_MATH_1(cospif), cospi, TypeList<>, math32::Cuda_cospif, math32::CudaFtz_cospif)
 FPV_MATH32_UNARY(asin32, "arcsin x in binary32", 77, mpfr_asin, asinf, asin)
 FPV_MATH32_UNARY(acos32, "arccos x in binary32", 78, mpfr_acos, acosf, acos)
 FPV_MATH32_UNARY(atan32, "arctan x in binary32", 79, mpfr_atan, atanf, atan)
@@ -240,18 +242,18 @@ FPV_MATH32_UNARY(acosh32, "arcosh x in binary32", 84, mpfr_acosh, acoshf, acosh)
 FPV_MATH32_UNARY(atanh32, "artanh x in binary32", 85, mpfr_atanh, atanhf, atanh)
 FPV_MATH32_UNARY(cbrt32, "cube root of x in binary32", 86, mpfr_cbrt, cbrtf, cbrt)
 FPV_MATH32_OP(rcbrt32, "1/cbrt(x) in binary32 (rootn(x, -3): +-0 -> +-inf)", 87, kUnary, UnaryClasses,
-              math32::MpfrRcbrt, None, rcbrt, , math32::Cuda_rcbrtf, math32::CudaFtz_rcbrtf)
+              math32::MpfrRcbrt, None, rcbrt, TypeList<>, math32::Cuda_rcbrtf, math32::CudaFtz_rcbrtf)
 FPV_MATH32_UNARY(erf32, "erf x in binary32", 88, mpfr_erf, erff, erf)
 FPV_MATH32_UNARY(erfc32, "erfc x in binary32", 89, mpfr_erfc, erfcf, erfc)
 FPV_MATH32_OP(pow32, "x^y in binary32", 90, kBinary, BinaryClasses, MpfrOfTwo<mpfr_pow>, FPV_CORE_MATH_2(powf), pow,
-              math32::MinusZeroSign<math32::Glibc_powf>, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf)
+              math32::GlibcMutants<math32::Glibc_powf>, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf)
 FPV_MATH32_OP(atan2_32, "atan2(y, x) in binary32, the angle of the point (x, y)", 91, kQuotientAngle,
               BinaryClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f), atan2,
-              math32::MinusZeroSign<math32::Glibc_atan2f>, math32::Cuda_atan2f,
+              math32::GlibcMutants<math32::Glibc_atan2f>, math32::Cuda_atan2f,
               math32::CudaFtz_atan2f, math32::Glibc_atan2f)
 FPV_MATH32_OP(hypot32, "sqrt(x^2 + y^2) in binary32", 92, kBinary, BinaryClasses, MpfrOfTwo<mpfr_hypot>,
               FPV_CORE_MATH_2(hypotf), hypot,
-              math32::MinusZeroSign<math32::Glibc_hypotf>, math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
+              math32::GlibcMutants<math32::Glibc_hypotf>, math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
 
 #undef FPV_MATH32_UNARY
 #undef FPV_MATH32_OP
