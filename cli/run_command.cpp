@@ -9,6 +9,7 @@
 #include "cli/duration_parse.h"
 #include "cli/option_checks.h"
 #include "ops/catalogue.h"
+#include "ops/math32/core_math.h"
 #include "verifier/engine/backend_factory.h"
 #include "verifier/engine/campaign_launch.h"
 #include "verifier/engine/campaign_setup.h"
@@ -34,6 +35,31 @@ void note_ops_without_fast_reference(const std::vector<std::string>& impls) {
     }
 }
 
+// The binary32 math functions asked for, where this build has no CORE-MATH, whose fast reference
+// they would use: --require-core-math refuses them, and without it the run says so.
+std::vector<std::string_view> math_functions_without_core_math(const std::vector<std::string>& impls) {
+    std::vector<std::string_view> ops;
+    if (math32::kWithCoreMath) return ops;
+    for (const std::string& name : impls) {
+        const OpInfo& op = op_info(impl_named(name).op);
+        if (op.has_binary64_twin && std::find(ops.begin(), ops.end(), op.name) == ops.end()) ops.push_back(op.name);
+    }
+    return ops;
+}
+
+void check_core_math(const std::vector<std::string>& impls, bool required) {
+    const std::vector<std::string_view> ops = math_functions_without_core_math(impls);
+    if (ops.empty()) return;
+    std::string list;
+    for (const std::string_view op : ops) list += (list.empty() ? "" : ", ") + std::string(op);
+    if (required) {
+        throw UsageError("--require-core-math: this build has no CORE-MATH (make CORE_MATH_DIR=... builds it in), "
+                         "and the campaign has binary32 math functions (" + list + "); nothing was written");
+    }
+    std::fprintf(stderr, "fpverify: this build has no CORE-MATH: MPFR alone judges what the host judges of %s "
+                         "(--require-core-math refuses instead)\n", list.c_str());
+}
+
 class RunCommand : public Command {
 public:
     OptionTable options() override;
@@ -48,7 +74,7 @@ private:
     std::string budget_, shard_;
     int threads_ = 0;
     size_t worst_ = 16;
-    bool strict_nan_ = false, mpi_ = false;
+    bool strict_nan_ = false, mpi_ = false, require_core_math_ = false;
     ProgressOptions progress_;
 };
 
@@ -86,6 +112,9 @@ OptionTable RunCommand::options() {
                   "function, the host's references judging what that leaves (docs/math32.md). "
                   "`fpverify list ops` says which op has which. Default: exact on the GPU "
                   "backend, mpfr on the CPU");
+    c.add("--require-core-math", &require_core_math_,
+                "refuse to run (exit 2, nothing written) a campaign of binary32 math functions in a build without "
+                "CORE-MATH, which would judge them by MPFR alone (25 or more times slower on the host)");
     c.add("--strict-nan", &strict_nan_,
                 "hold NaN results to the NaN rule each impl declares (quiet; the first NaN operand "
                 "quieted, or one canonical NaN), as TestFloat's -checkNaNs; by default any NaN "
@@ -134,6 +163,7 @@ int RunCommand::run(const Invocation& invocation) {
     const auto launch = [&](const MpiJob* job) -> Launched {
         // Validate everything (including the GPU's presence) before the database is touched.
         check_impl_names(spec.impls);  // before the backend, for the clearer message
+        check_core_math(spec.impls, require_core_math_);
         std::string no_gpu;
         spec.backend = resolve_backend(backend_, &no_gpu);
         spec.reference =

@@ -17,6 +17,7 @@
 
 #include "model/input_set.h"
 #include "ops/catalogue.h"
+#include "ops/math32/core_math.h"
 #include "tests/test_support.h"
 #include "verifier/cpu/backend.h"
 #include "verifier/cpu/mutation.h"
@@ -243,6 +244,28 @@ TEST(Cli, CleanCampaignIsExitZero) {
     EXPECT_EQ(r.status, 0) << r.err;
 }
 
+
+// Issue 43: a campaign of binary32 math functions that requires CORE-MATH runs where the build
+// has it and is refused (exit 2, nothing written) where it does not; the tests run in both kinds of
+// build (CI's fresh clone with and without the ../shared snapshot).
+TEST(Cli, RequireCoreMathRunsOnlyWhereTheBuildHasIt) {
+    TempDir dir;
+    const std::string db = dir.path("cm.db");
+    const CommandResult r = run_fpverify({"run", "--db", db, "--impl", "exp32.expf_glibc", "--classes", "specials",
+                                          "--backend", "cpu", "--reference", "fast", "--require-core-math"});
+    if (math32::kWithCoreMath) {
+        EXPECT_TRUE(r.status == 0 || r.status == 1) << r.status << r.err;  // ran: clean, or failures found
+        EXPECT_FALSE(contains(r.err, "no CORE-MATH")) << r.err;
+    } else {
+        EXPECT_EQ(r.status, 2) << r.err;
+        EXPECT_TRUE(contains(r.err, "--require-core-math: this build has no CORE-MATH")) << r.err;
+        EXPECT_FALSE(testing::file_exists(db)) << "a refused campaign wrote its database";
+        const CommandResult said = run_fpverify({"run", "--db", db, "--impl", "exp32.expf_glibc", "--classes",
+                                                 "specials", "--backend", "cpu", "--reference", "fast"});
+        EXPECT_TRUE(said.status == 0 || said.status == 1) << said.status << said.err;
+        EXPECT_TRUE(contains(said.err, "this build has no CORE-MATH: MPFR alone judges")) << said.err;
+    }
+}
 
 uint64_t committed_inputs(const std::string& db) {
     sqlite3* handle = nullptr;

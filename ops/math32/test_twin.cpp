@@ -45,7 +45,10 @@ uint32_t rounded_with_offset(double v, int k, Rounding mode) {
     mpfr_set_emax(128);
     mpfr_t f;
     mpfr_init2(f, 24);
-    const int t = mpfr_set(f, x, mpfr_mode(mode));
+    // x may lie beyond the range just set: the rounding first, then the range's overflow and
+    // underflow, then binary32's subnormals.
+    int t = mpfr_set(f, x, mpfr_mode(mode));
+    t = mpfr_check_range(f, t, mpfr_mode(mode));
     mpfr_subnormalize(f, t, mpfr_mode(mode));
     const float out = mpfr_get_flt(f, MPFR_RNDN);
     mpfr_set_emin(emin);
