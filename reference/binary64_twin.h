@@ -16,7 +16,6 @@
 #include "core/formats.h"
 #include "core/portability.h"
 #include "core/rn_arith.h"
-#include "model/error_bins.h"
 
 namespace fpv::twin {
 
@@ -36,6 +35,10 @@ FPV_HD FPV_INLINE double widen(uint32_t bits) {
     const double magnitude = rn::mul(static_cast<double>(bits & 0x7fffffu), 0x1p-149);  // exact
     return double_of(sign | bits_of(magnitude));
 }
+
+// floor(log2 v) of a normal binary64 v > 0: the bin of the error histograms
+// (model/error_bins.h, error_bin) for every error this file measures.
+FPV_HD FPV_INLINE int binade_of(double v) { return static_cast<int>(bits_of(v) >> 52) - 1023; }
 
 // 2^e for e in binary64's normal range.
 FPV_HD FPV_INLINE double two_to(int e) { return double_of(static_cast<uint64_t>(e + 1023) << 52); }
@@ -113,7 +116,8 @@ FPV_HD FPV_INLINE bool error_in_ulps(double d, uint32_t r, double& error) {
     const double e = rn::mul(distance < 0 ? -distance : distance, two_to(-quantum));
     const double slack = rn::add(kErrorSlack, rn::mul(e, 0x1p-50));
     const double low = rn::sub(e, slack), high = rn::add(e, slack);
-    if (!(low > 0) || error_bin(low) != error_bin(high)) return false;
+    // low > 2^-16 here: both are normal.
+    if (!(low > kErrorSlack / 2) || binade_of(low) != binade_of(high)) return false;
     error = high;
     return true;
 }

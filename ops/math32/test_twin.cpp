@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "corpus/counter_rng.h"
+#include "model/error_bins.h"
 #include "ops/math32/twin.h"
 #include "ops/ops.h"
 #include "reference/mpfr_reference.h"
