@@ -109,7 +109,9 @@ OptionTable RunCommand::options() {
                   "rest and re-judges 1 certified input in 4096 | fast: the host's IEEE 754 answers "
                   "where an op has them (exact sums for float-float ops), MPFR recomputing 1 input in "
                   "1024. Binary32 math functions under exact: judged on the GPU beside CUDA's binary64 "
-                  "function, the host's references judging what that leaves (docs/math32.md). "
+                  "function; what that leaves, and every input on the CPU, by CORE-MATH where the build "
+                  "has it (MPFR measuring every error and re-judging the sample), else MPFR "
+                  "(docs/math32.md). "
                   "`fpverify list ops` says which op has which. Default: exact on the GPU "
                   "backend, mpfr on the CPU");
     c.add("--require-core-math", &require_core_math_,

@@ -77,6 +77,35 @@ TEST(Plugin, AnExternalHeaderBuildsInAndRunsLikeAShippedImpl) {
     EXPECT_FALSE(contains(testing::run_fpverify({"list", "impls"}).out, "my_newton"));
 }
 
+// Issue 43: a user's own binary32 math function (docs/examples/my_expf.h, e^x within 1 ulp of the
+// correctly rounded result: over all 2^32 inputs on the host its largest distance is 1) builds in
+// the same way, is listed with its claim, and a campaign judges it as it judges glibc's expf.
+TEST(Plugin, ABinary32MathFunctionBuildsInWithItsClaim) {
+    TempDir dir;
+    const std::string header = dir.path("my_expf.h");
+    std::filesystem::copy_file("docs/examples/my_expf.h", header);
+    const std::string build = dir.path("build");
+    const CommandResult made = build_with_plugin(build, {"EXTRA_IMPLS=" + header});
+    ASSERT_EQ(made.status, 0) << made.out << made.err;
+    const std::string fpv = build + "/fpverify";
+    const CommandResult impls = run_command(fpv, {"list", "impls"});
+    const size_t at = impls.out.find("exp32.my_expf (plug-in)");
+    ASSERT_NE(at, std::string::npos) << impls.out;
+    const std::string line = impls.out.substr(at, impls.out.find('\n', at) - at);
+    EXPECT_TRUE(contains(line, "1 ulp")) << line;
+    const CommandResult run = run_command(fpv, {"run", "--db", dir.path("mine.db"), "--impl",
+                                                "exp32.my_expf,exp32.expf_glibc", "--classes",
+                                                "specials,random,normal,binade32:133", "--count", "20000",
+                                                "--backend", "cpu", "--reference", "fast", "--no-progress"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    const CommandResult units = run_command(fpv, {"query", "--db", dir.path("mine.db"), "--format", "csv",
+                                                  "SELECT impl, class, tested, failed FROM units ORDER BY ordinal"});
+    ASSERT_EQ(units.status, 0) << units.err;
+    EXPECT_TRUE(contains(units.out, "exp32.my_expf,specials,60,0")) << units.out;
+    EXPECT_TRUE(contains(units.out, "exp32.my_expf,random,20000,0")) << units.out;
+    EXPECT_TRUE(contains(units.out, "exp32.my_expf,binade32:133,20000,0")) << units.out;
+}
+
 // A GEMM from outside (FPV_PLUGIN_GEMMS, docs/examples/my_gemm.h) builds in with the host
 // compiler reading only its registration: it is listed with its claim as a GPU impl, and a CPU
 // campaign of it is refused before anything is written. (Its campaign on a GPU is in
