@@ -16,6 +16,7 @@
 #include "core/formats.h"
 #include "core/portability.h"
 #include "core/rn_arith.h"
+#include "reference/ulp_measure.h"
 
 namespace fpv::twin {
 
@@ -36,12 +37,12 @@ FPV_HD FPV_INLINE double widen(uint32_t bits) {
     return double_of(sign | bits_of(magnitude));
 }
 
-// floor(log2 v) of a normal binary64 v > 0: the bin of the error histograms
-// (model/error_bins.h, error_bin) for every error this file measures.
-FPV_HD FPV_INLINE int binade_of(double v) { return static_cast<int>(bits_of(v) >> 52) - 1023; }
-
-// 2^e for e in binary64's normal range.
-FPV_HD FPV_INLINE double two_to(int e) { return double_of(static_cast<uint64_t>(e + 1023) << 52); }
+// log2 of a binary32 ulp at a binary64 of exponent field `field`: 2^-149 below 2^-126 (MPFR's
+// ulp of subnormals and of zero, as the measure takes it).
+FPV_HD FPV_INLINE int binary32_quantum(int field) {
+    const int exponent = field - 1023;
+    return (exponent < -126 ? -126 : exponent) - 23;
+}
 
 // The binary32 rounding of every value within kTrust |d| of d, in `rounding`, where they all
 // share one: false near a rounding boundary (a midpoint to nearest, a binary32 number in the
@@ -67,9 +68,8 @@ FPV_HD FPV_INLINE bool round_surely(double d, Rounding rounding, uint32_t& out) 
         return true;
     }
     // In units of the binary32 quantum at d (2^-149 below 2^-126): t < 2^24, exact.
-    const int exponent = field - 1023;
-    const int quantum = (exponent < -126 ? -126 : exponent) - 23;
-    const double t = rn::mul(double_of(magnitude), two_to(-quantum));
+    const int quantum = binary32_quantum(field);
+    const double t = rn::mul(double_of(magnitude), ulp_measure::power_of_two(-quantum));
     const uint64_t n = static_cast<uint64_t>(t);
     const double fraction = rn::sub(t, static_cast<double>(n));
     const double doubt = rn::add(rn::mul(t, kTrust), 0x1p-900);
@@ -110,14 +110,14 @@ FPV_HD FPV_INLINE bool error_in_ulps(double d, uint32_t r, double& error) {
     const uint64_t fraction = magnitude & b64::kMantissaMask;
     constexpr uint64_t kNearPower = uint64_t{1} << 13;  // 2^-39 of the binade
     if (fraction < kNearPower || fraction > b64::kMantissaMask - kNearPower) return false;
-    const int exponent = field - 1023;
-    const int quantum = (exponent < -126 ? -126 : exponent) - 23;
+    const int quantum = binary32_quantum(field);
     const double distance = rn::sub(widen(r), d);
-    const double e = rn::mul(distance < 0 ? -distance : distance, two_to(-quantum));
+    const double e = rn::mul(ulp_measure::magnitude(distance), ulp_measure::power_of_two(-quantum));
     const double slack = rn::add(kErrorSlack, rn::mul(e, 0x1p-50));
     const double low = rn::sub(e, slack), high = rn::add(e, slack);
-    // low > 2^-16 here: both are normal.
-    if (!(low > kErrorSlack / 2) || binade_of(low) != binade_of(high)) return false;
+    // low > 2^-16 here: both are normal, and floor(log2) is their bin of the error histograms
+    // (model/error_bins.h, error_bin).
+    if (!(low > kErrorSlack / 2) || ulp_measure::exponent_of(low) != ulp_measure::exponent_of(high)) return false;
     error = high;
     return true;
 }

@@ -51,14 +51,20 @@ CommandResult build_with_plugin(const std::string& build, const std::vector<std:
     return run_command("make", args);
 }
 
+// Copies the example docs/examples/`name` into `dir`, as a user's header outside the tree, and
+// builds fpverify with it into dir/build: the build's fpverify, or a failed assertion.
+std::string build_with_example(const TempDir& dir, const std::string& name) {
+    const std::string header = dir.path(name);
+    std::filesystem::copy_file("docs/examples/" + name, header);
+    const CommandResult made = build_with_plugin(dir.path("build"), {"EXTRA_IMPLS=" + header});
+    EXPECT_EQ(made.status, 0) << made.out << made.err;
+    return made.status == 0 ? dir.path("build") + "/fpverify" : std::string();
+}
+
 TEST(Plugin, AnExternalHeaderBuildsInAndRunsLikeAShippedImpl) {
     TempDir dir;
-    const std::string header = dir.path("my_div64.h");
-    std::filesystem::copy_file("docs/examples/my_div64.h", header);
-    const std::string build = dir.path("build");
-    const CommandResult made = build_with_plugin(build, {"EXTRA_IMPLS=" + header});
-    ASSERT_EQ(made.status, 0) << made.out << made.err;
-    const std::string fpv = build + "/fpverify";
+    const std::string fpv = build_with_example(dir, "my_div64.h");
+    ASSERT_FALSE(fpv.empty());
     const CommandResult impls = run_command(fpv, {"list", "impls"});
     EXPECT_TRUE(contains(impls.out, "div64.my_newton (plug-in)")) << impls.out;
     EXPECT_TRUE(contains(impls.out, "div64.emu_nr")) << impls.out;  // the shipped impls stay
@@ -83,12 +89,8 @@ TEST(Plugin, AnExternalHeaderBuildsInAndRunsLikeAShippedImpl) {
 // range holds the overflow threshold, 0x42b17218).
 TEST(Plugin, ABinary32MathFunctionBuildsInWithItsClaim) {
     TempDir dir;
-    const std::string header = dir.path("my_expf.h");
-    std::filesystem::copy_file("docs/examples/my_expf.h", header);
-    const std::string build = dir.path("build");
-    const CommandResult made = build_with_plugin(build, {"EXTRA_IMPLS=" + header});
-    ASSERT_EQ(made.status, 0) << made.out << made.err;
-    const std::string fpv = build + "/fpverify";
+    const std::string fpv = build_with_example(dir, "my_expf.h");
+    ASSERT_FALSE(fpv.empty());
     const CommandResult impls = run_command(fpv, {"list", "impls"});
     const size_t at = impls.out.find("exp32.my_expf (plug-in)");
     ASSERT_NE(at, std::string::npos) << impls.out;

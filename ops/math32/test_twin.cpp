@@ -4,7 +4,7 @@
 // functions standing in for CUDA's, what it certifies is MPFR's correctly rounded result and what
 // it measures lands in MPFR's bin, above MPFR's error by less than its slack, with MPFR's
 // distance in binary32 numbers. The GPU side (CUDA's functions) is compared with the host's
-// verdicts by tests/gpu/test_gpu_math32.cpp.
+// verdicts by tests/gpu/test_gpu_exact_reference.cpp, GpuMath32.
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
