@@ -38,6 +38,7 @@ struct ImplSpec {
     double bound_per_term = 0;
     std::string_view bound_source = {};  // where that bound is documented or proven
     double largest_found = -1;      // float-float: largest error the literature reports; -1: none
+    std::string_view published = {};  // a published measurement of the same function, its source named
     double seed_log2 = 0;           // float-float: log2 of the seed paper's measurement; 0: none
     std::string_view note = {};
     bool ordered_operands = false;  // |x| >= |y| is part of the domain (Fast2Sum)

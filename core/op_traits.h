@@ -50,6 +50,7 @@
 
 #include "core/formats.h"
 #include "core/op_command.h"
+#include "core/operands.h"
 #include "core/type_list.h"
 
 namespace fpv {
@@ -100,6 +101,19 @@ struct TwinOf<Op> {
 };
 template <class Op>
 using twin_of = typename TwinOf<Op>::type;
+
+// Where an op's special-value rules (C99 Annex F, for the math functions) state its result: its
+// trait special_values, a type with static bool states(const Operands&); none for the others.
+// Where one states a value that is a number of the result's format, no bound in ulps excuses
+// another result (reference/rounded_verdict.h).
+template <class Op>
+constexpr bool special_value_stated(const Operands& in) {
+    if constexpr (requires { Op::special_values::states(in); }) {
+        return Op::special_values::states(in);
+    } else {
+        return false;
+    }
+}
 
 // The traits as scalars, which device code may read.
 template <class Op>

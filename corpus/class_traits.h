@@ -14,6 +14,8 @@
 //   all_spec          for such a class in `--classes all`: the spec it runs as there
 //   exhaustive        every input of a set of bit patterns, in order (index = pattern offset)
 //   vector_file       the operands of a test-vector file
+//   special_values    the points where the op's special-value rules (C99 Annex F) state its
+//                     result: its report tabulates every result that differs there
 // ClassDefaults gives the usual values.
 #pragma once
 
@@ -51,6 +53,7 @@ struct ClassDefaults {
     static constexpr std::string_view all_spec = "";
     static constexpr bool exhaustive = false;
     static constexpr bool vector_file = false;
+    static constexpr bool special_values = false;
 };
 
 // FNV-1a of a class name: the salt of its key.

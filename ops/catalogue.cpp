@@ -268,13 +268,20 @@ const std::vector<ClassInfo>& classes_of(OpId id) {
                 using Class = typename decltype(class_type)::type;
                 list.push_back({op_id<Op>(), list.size(), Class::name, Class::guarantee, Class::prefix, Class::all_spec, Class::size,
                                 Class::in_all, Class::inside_domains, Class::exhaustive, Class::vector_file,
-                                Class::version, Class::key_rule});
+                                Class::version, Class::key_rule, Class::special_values});
             });
             all.push_back(std::move(list));
         });
         return all;
     }();
     return classes.at(id.value);
+}
+
+const ClassInfo* class_of_spec(OpId op, std::string_view spec) {
+    for (const ClassInfo& c : classes_of(op)) {
+        if (c.prefix.empty() ? spec == c.name : spec.starts_with(c.prefix)) return &c;
+    }
+    return nullptr;
 }
 
 std::vector<std::string> all_class_names(OpId op) {

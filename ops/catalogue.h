@@ -37,9 +37,12 @@ struct ClassInfo {
     bool in_all = true, inside_domains = true, exhaustive = false, vector_file = false;
     int version = 1;
     KeyRule key_rule = KeyRule::name_and_op;
+    bool special_values = false;
 };
 
 const std::vector<ClassInfo>& classes_of(OpId op);
+// The class a unit's spec names (a class named with arguments by its prefix); nullptr if none.
+const ClassInfo* class_of_spec(OpId op, std::string_view spec);
 // The classes `--classes all` runs for an op, in order.
 std::vector<std::string> all_class_names(OpId op);
 

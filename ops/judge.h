@@ -3,6 +3,7 @@
 // hold per-thread MPFR state: one per thread.
 #pragma once
 
+#include <cmath>
 #include <cstdlib>
 #include <memory>
 
@@ -89,9 +90,15 @@ public:
                 }
             }
             // What a math function's twin left to the host goes to the fast reference, but for
-            // the sample of what the GPU decided, which MPFR re-judges.
+            // the sample of what the GPU decided, which MPFR re-judges, its verdict standing.
             const bool sampled = kTwin && exact_ && exact_sampled(index);
-            return judge_rounded<Op>(mpfr_, impl_.spec, in, result, fast_ && !sampled, strict_nan_);
+            Verdict v = judge_rounded<Op>(mpfr_, impl_.spec, in, result, fast_ && !sampled, strict_nan_);
+            if (sampled && precomputed != nullptr && !twin_agrees(*precomputed, v)) {
+                v.reference_conflict = true;
+                v.conflicting = result;  // what the twin certified, or measured within the bound
+                v.checked = v.expected;
+            }
+            return v;
         }
     }
 
@@ -121,6 +128,15 @@ public:
 
 private:
     static constexpr bool kTwin = !is_none<twin_of<Op>>;
+
+    // Whether MPFR's verdict is what the twin decided on the GPU: the result correctly rounded,
+    // or within its bound with the error the twin measured, in the same histogram bin (the twin
+    // is sure of the bin, and of the error to 2^-15 ulp; the binary32 it was sent in adds 2^-21).
+    static bool twin_agrees(const CompactVerdict& decided, const Verdict& mpfr) {
+        if (decided.category == Category::exact) return mpfr.category == Category::exact;
+        return mpfr.category == Category::within_bound && std::ilogb(decided.error) == std::ilogb(mpfr.error) &&
+               std::fabs(decided.error - mpfr.error) <= 0x1p-14;
+    }
 
     bool claimed(const Operands& in) const {
         return impl_.spec.in_domain == nullptr || impl_.spec.in_domain(in, 0, false);  // operands alone

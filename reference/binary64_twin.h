@@ -122,4 +122,26 @@ FPV_HD FPV_INLINE bool error_in_ulps(double d, uint32_t r, double& error) {
     return true;
 }
 
+// What the twin decided on an input of MPFR's sample (exact_sampled), sent to the host with the
+// result so that MPFR's verdict can be compared with it: a binary32 result fills the low half of
+// its word, and the high half carries the decision, zero where the twin decided nothing, else
+// the decided flag (bit 31) over the binary32 of the measured error (0: certified correctly
+// rounded). A binary32 of the error keeps 2^-21 of it for errors below 8 ulps, finer than
+// kErrorSlack.
+inline constexpr uint32_t kDecided = 0x80000000u;
+
+FPV_HD FPV_INLINE uint64_t with_decision(uint64_t result, double error) {
+    const uint32_t high = kDecided | (bits_of(static_cast<float>(error)) & 0x7fffffffu);
+    return (result & 0xffffffffu) | uint64_t{high} << 32;
+}
+
+// The twin's decision carried by a handed word: false where there is none; `error` 0 for a
+// result it certified, else the error it measured.
+FPV_HD FPV_INLINE bool decision_of(uint64_t word, double& error) {
+    const uint32_t high = static_cast<uint32_t>(word >> 32);
+    if ((high & kDecided) == 0) return false;
+    error = static_cast<double>(float_of(high & 0x7fffffffu));
+    return true;
+}
+
 }  // namespace fpv::twin

@@ -52,9 +52,15 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
         s.outside = s.merged.outside();
         r.impls.push_back(std::move(s));
     }
-    for (const UnitState& u : r.units) {
+    for (UnitState& u : r.units) {
         r.planned += u.size();
         r.tested += u.tally.tested;
+        // The special-value table lists every result that differs at those points.
+        const ClassInfo* c = class_of_spec(op_named(u.op), u.input_class);
+        if (c != nullptr && c->special_values) {
+            u.tally.failures = store.unit_failures(campaign_id, u.ordinal, u.failures_stored);
+            r.has_special_values = true;
+        }
     }
     return r;
 }

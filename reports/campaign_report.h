@@ -27,12 +27,13 @@ struct ImplSummary {
 struct CampaignReport {
     std::string database;  // the file it was read from, as named
     CampaignRecord campaign;
-    std::vector<UnitState> units;
+    std::vector<UnitState> units;    // tallies without failures, but for special-values classes
     std::vector<ImplSummary> impls;  // in campaign order
     // Summed over the units, wider than one unit's count: 16 units of 2^62 inputs would wrap 64 bits.
     WideCount planned = 0, tested = 0;
     bool has_float_float = false;    // an op judged by relative error in u^2
     bool has_binary32 = false;       // a correctly rounded op of binary32 operands
+    bool has_special_values = false; // a unit of a special-values class, its failures loaded
 };
 
 // Whether an op's impls go in the report's section on binary32 functions and conversions:

@@ -462,8 +462,8 @@ void binary32_section(doc::Document& d, const CampaignReport& report) {
         "one. NVIDIA states its bounds come from extensive tests, not proofs.");
     doc::Table t("binary32", {"impl", "documented bound (ulp)", "source",
                           "measured max distance to the correctly rounded result (ulp)",
-                          "measured max error (ulp of the exact value)", "inputs", "failures", "FTZ changed", "domain",
-                          "worst input"}, "lrlrrrrrll");
+                          "measured max error (ulp of the exact value)", "claim", "published measurement", "inputs",
+                          "failures", "FTZ changed", "domain", "worst input"}, "lrlrrllrrrll");
     for (const ImplSummary& s : report.impls) {
         if (!binary32_section_op(s.op) || s.info == nullptr) continue;
         const ImplSpec& spec = s.info->spec;
@@ -477,6 +477,8 @@ void binary32_section(doc::Document& d, const CampaignReport& report) {
         if (spec.in_domain != nullptr && !verdict.empty()) domain.plain(": ").strong(verdict);
         t.rows.push_back({Text().code(s.impl), error_text(spec.bound), std::string(spec.bound_source), distance,
                           s.inside == 0 ? "-" : s.merged.worst.empty() ? "0" : error_text(s.merged.max_error()),
+                          s.failed != 0 ? Text().strong("fails") : Text(s.inside == 0 ? "untested" : "holds"),
+                          spec.published.empty() ? "-" : std::string(spec.published),
                           grouped(s.tested), grouped(s.failed), grouped(s.merged.ftz_changed.count), domain,
                           worst_input(s.op, s.merged)});
         t.row_class.push_back(s.failed ? "fail" : "");
@@ -510,6 +512,40 @@ void binary32_section(doc::Document& d, const CampaignReport& report) {
             if (u.impl == s.impl && u.exhaustive) exhaustive_unit(d, report, s, u);
         }
     }
+}
+
+// Every result that differs from what an op's special-value rules state (C99 Annex F for the
+// math functions), impl by impl, from the units of special-values classes: one table to diff
+// from one version of a library to the next.
+void special_values_section(doc::Document& d, const CampaignReport& report) {
+    d.heading(2, "Special values (C99 Annex F)");
+    d.paragraph(
+        "The special-values classes hold the points where C99 Annex F (F.9; C23's F.10 for sinpi, cospi and "
+        "exp10) states each function's result: signed zeros, infinities, NaNs, +-1 and the functions' "
+        "thresholds, alone or in every pair. A result there fails where it is not the correctly rounded value "
+        "within the impl's bound, where a zero has the wrong sign, or where Annex F states a value that is a "
+        "binary32 number (exp(+-0) = 1, pow(x, +-0) = 1, tanh(+-inf) = +-1) and the impl returns another, whatever "
+        "its bound. Every such result is listed below; an impl without rows agrees at every point.");
+    doc::Table summary("special_values", {"impl", "class", "points judged", "results that differ", "listed"}, "llrrr");
+    doc::Table differences("special_value_differences",
+                           {"impl", "input", "stated (correctly rounded)", "returned", "what differs"}, "lllll");
+    for (const UnitState& u : report.units) {
+        const OpId op = op_named(u.op);
+        const ClassInfo* c = class_of_spec(op, u.input_class);
+        if (c == nullptr || !c->special_values) continue;
+        const uint64_t differing = u.tally.failed();
+        summary.rows.push_back({Text().code(u.impl), Text().code(u.input_class), grouped(u.tally.tested),
+                                grouped(differing), grouped(u.tally.failures.size())});
+        summary.row_class.push_back(differing != 0 ? "fail" : "");
+        for (const FailureRecord& r : u.tally.failures) {
+            differences.rows.push_back({Text().code(u.impl), Text().code(operands_text(op, r.input)),
+                                        Text().code(expected_text(op, r.expected)),
+                                        Text().code(result_text(op, r.result)), std::string(category_name(r.category))});
+            differences.row_class.push_back("fail");
+        }
+    }
+    d.table(std::move(summary));
+    if (!differences.rows.empty()) d.table(std::move(differences));
 }
 
 void impl_section(doc::Document& d, const CampaignReport& report, const ImplSummary& s) {
@@ -593,6 +629,10 @@ void disagreements_section(doc::Document& d, const CampaignReport& report) {
         // Float-float verdicts disagree on the error (binary64 bits of the u^2 value).
         const bool errors = !file && op_info(op).metric == Metric::relative_u2;
         const auto answer = [&](uint64_t bits) { return errors ? "error " + error_text(double_of(bits)) + " u^2" : hex64(bits); };
+        // A math function's twin sends what it decided of a result: correctly rounded, or within
+        // its bound with the error it measured.
+        const bool twin = !file && op_info(op).has_binary64_twin && report.campaign.spec.reference == ReferenceMode::exact;
+        const std::string source = file ? "file says " : twin ? "the GPU's binary64 twin accepted " : reference + " says ";
         for (const FailureRecord& r : u.tally.disagreements) {
             items.push_back(Text()
                                 .code(u.impl)
@@ -600,7 +640,7 @@ void disagreements_section(doc::Document& d, const CampaignReport& report) {
                                 .code(u.input_class)
                                 .plain((file ? " line " : " input #") + std::to_string(file ? r.index + 1 : r.index) + ": ")
                                 .code(operands_text(op, r.input))
-                                .plain(": " + (file ? std::string("file") : reference) + " says ")
+                                .plain(": " + source)
                                 .code(answer(r.result))
                                 .plain(", MPFR says ")
                                 .code(answer(r.expected)));
@@ -616,6 +656,7 @@ doc::Document report_document(const CampaignReport& report) {
     verdict_table(d, report);
     if (report.has_float_float) float_float_section(d, report);
     if (report.has_binary32) binary32_section(d, report);
+    if (report.has_special_values) special_values_section(d, report);
     error_against_section(d, report);
     for (const ImplSummary& s : report.impls) impl_section(d, report, s);
     disagreements_section(d, report);

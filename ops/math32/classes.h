@@ -42,6 +42,25 @@ FPV_TABLE(uint32_t, annex_f_value,
     0x5f800000u, 0xdf800000u,  // +-2^64: large, trig reduction
     0x41100000u, 0xc1100000u)  // +-9: erf at 1, erfc underflowing
 
+// Where C99 Annex F (F.9; C23's F.10 for sinpi, cospi and exp10) states a math function's result:
+// at an operand that is a signed zero, an infinity or a NaN, and, for pow, at base +1
+// (pow(+1, y) = 1 for every y, a NaN included). Where that result is a binary32 number (exp(+-0) =
+// 1, tanh(+-inf) = +-1, erfc(-inf) = 2, pow(x, +-0) = 1), an impl must return it whatever its
+// bound in ulps (core/op_traits.h, special_value_stated). Annex F states every such value of
+// these functions but erfc(+-0) = 1, which is held to alike.
+template <int kArity, bool kBaseOne = false>
+struct AnnexFStates {
+    static bool states(const Operands& in) {
+        for (int i = 0; i < kArity; ++i) {
+            const uint32_t magnitude = static_cast<uint32_t>(in.word(i)) & 0x7fffffffu;
+            if (magnitude == 0 || magnitude >= 0x7f800000u) return true;
+        }
+        return kBaseOne && in.a == 0x3f800000u;
+    }
+};
+
+using PowAnnexFStates = AnnexFStates<2, true>;
+
 // Unary functions: every value above.
 template <class Op>
 struct AnnexF : ClassDefaults {
@@ -52,6 +71,7 @@ struct AnnexF : ClassDefaults {
         "and the functions' thresholds (overflow and underflow of exp, exp2, exp10, sinh, cosh; +-pi, +-pi/2; "
         "tiny and huge arguments), each judged against MPFR, the sign of a zero included";
     static constexpr uint64_t size = annex_f_value_size;
+    static constexpr bool special_values = true;
     FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
         return {annex_f_value(static_cast<unsigned>(index)), 0, 0};
     }
@@ -67,6 +87,7 @@ struct AnnexFGrid : ClassDefaults {
         "(pow's integer, half-integer and +-1 arguments among them), judged against MPFR, the sign of a zero "
         "included";
     static constexpr uint64_t size = uint64_t{annex_f_value_size} * annex_f_value_size;
+    static constexpr bool special_values = true;
     FPV_HD static Operands generate(const ClassParams&, uint64_t index) {
         return {annex_f_value(static_cast<unsigned>(index / annex_f_value_size)),
                 annex_f_value(static_cast<unsigned>(index % annex_f_value_size)), 0};

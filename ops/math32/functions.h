@@ -25,6 +25,11 @@
 namespace fpv::math32 {
 
 inline constexpr std::string_view kGuide = "CUDA C++ Programming Guide, Mathematical Functions (binary32 table)";
+// LLVM's offload conformance tests (llvm-project, offload/unittests/Conformance/README.md at
+// 12100ac2b6f7, August 2025): NVIDIA's libdevice functions on an RTX 4000 Ada, the largest
+// distance to the correctly rounded result in binary32 numbers, round to nearest, every input of
+// the unary functions and 2^32 random pairs of the binary ones; the CUDA version is not stated.
+#define FPV_LLVM(figure) "LLVM offload conformance (Aug 2025, " figure ")"
 inline constexpr std::string_view kGlibcManual = "GNU C Library manual, Errors in Math Functions (x86_64)";
 
 // What every math32 op shares; its name, summary, key salt, reference and impls are its own.
@@ -62,12 +67,14 @@ struct MpfrRcbrt {
 #endif
 
 // CUDA's function `fn` (expf) as built with nvcc's defaults and with -ftz=true, both claiming the
-// Guide's `ulps`; the variants are "expf" and "expf_ftz".
-#define FPV_MATH32_CUDA(fn, arity, ulps)                                                                       \
+// Guide's `ulps`; the variants are "expf" and "expf_ftz". `llvm`: the largest distance LLVM's
+// offload conformance suite reports for CUDA's function (its table, kLlvmTable), "-" where it
+// has none.
+#define FPV_MATH32_CUDA(fn, arity, ulps, llvm)                                                                 \
     struct Cuda_##fn : DeviceImpl<NvccConfig::standard> {                                                      \
         static constexpr ImplSpec spec{.variant = #fn, .summary = #fn ", nvcc's default flags",                \
                                        .domain = "every input", .claim = #ulps " ulp", .bound = ulps,          \
-                                       .bound_source = kGuide};                                                \
+                                       .bound_source = kGuide, .published = llvm};                             \
         FPV_MATH32_DEVICE_##arity(fn)                                                                          \
     };                                                                                                         \
     struct CudaFtz_##fn : DeviceImpl<NvccConfig::ieee_ftz> {                                                   \
@@ -93,35 +100,35 @@ struct MpfrRcbrt {
         FPV_MATH32_HOST_##arity(fn)                                                                            \
     };
 
-FPV_MATH32_CUDA(expf, 1, 2)
-FPV_MATH32_CUDA(exp2f, 1, 2)
-FPV_MATH32_CUDA(exp10f, 1, 2)
-FPV_MATH32_CUDA(expm1f, 1, 1)
-FPV_MATH32_CUDA(logf, 1, 1)
-FPV_MATH32_CUDA(log2f, 1, 1)
-FPV_MATH32_CUDA(log10f, 1, 2)
-FPV_MATH32_CUDA(log1pf, 1, 1)
-FPV_MATH32_CUDA(sinf, 1, 2)
-FPV_MATH32_CUDA(cosf, 1, 2)
-FPV_MATH32_CUDA(tanf, 1, 4)
-FPV_MATH32_CUDA(sinpif, 1, 1)
-FPV_MATH32_CUDA(cospif, 1, 1)
-FPV_MATH32_CUDA(asinf, 1, 2)
-FPV_MATH32_CUDA(acosf, 1, 2)
-FPV_MATH32_CUDA(atanf, 1, 2)
-FPV_MATH32_CUDA(sinhf, 1, 3)
-FPV_MATH32_CUDA(coshf, 1, 2)
-FPV_MATH32_CUDA(tanhf, 1, 2)
-FPV_MATH32_CUDA(asinhf, 1, 3)
-FPV_MATH32_CUDA(acoshf, 1, 4)
-FPV_MATH32_CUDA(atanhf, 1, 3)
-FPV_MATH32_CUDA(cbrtf, 1, 1)
-FPV_MATH32_CUDA(rcbrtf, 1, 1)
-FPV_MATH32_CUDA(erff, 1, 2)
-FPV_MATH32_CUDA(erfcf, 1, 4)
-FPV_MATH32_CUDA(powf, 2, 4)
-FPV_MATH32_CUDA(atan2f, 2, 3)
-FPV_MATH32_CUDA(hypotf, 2, 3)
+FPV_MATH32_CUDA(expf, 1, 2, FPV_LLVM("2 ulp, exhaustive"))
+FPV_MATH32_CUDA(exp2f, 1, 2, FPV_LLVM("2 ulp, exhaustive"))
+FPV_MATH32_CUDA(exp10f, 1, 2, FPV_LLVM("2 ulp, exhaustive"))
+FPV_MATH32_CUDA(expm1f, 1, 1, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(logf, 1, 1, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(log2f, 1, 1, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(log10f, 1, 2, FPV_LLVM("2 ulp, exhaustive"))
+FPV_MATH32_CUDA(log1pf, 1, 1, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(sinf, 1, 2, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(cosf, 1, 2, FPV_LLVM("2 ulp, exhaustive"))
+FPV_MATH32_CUDA(tanf, 1, 4, FPV_LLVM("3 ulp, exhaustive"))
+FPV_MATH32_CUDA(sinpif, 1, 1, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(cospif, 1, 1, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(asinf, 1, 2, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(acosf, 1, 2, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(atanf, 1, 2, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(sinhf, 1, 3, FPV_LLVM("3 ulp, exhaustive"))
+FPV_MATH32_CUDA(coshf, 1, 2, FPV_LLVM("2 ulp, exhaustive"))
+FPV_MATH32_CUDA(tanhf, 1, 2, FPV_LLVM("2 ulp, exhaustive"))
+FPV_MATH32_CUDA(asinhf, 1, 3, FPV_LLVM("2 ulp, exhaustive"))
+FPV_MATH32_CUDA(acoshf, 1, 4, FPV_LLVM("2 ulp, exhaustive"))
+FPV_MATH32_CUDA(atanhf, 1, 3, FPV_LLVM("3 ulp, exhaustive"))
+FPV_MATH32_CUDA(cbrtf, 1, 1, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(rcbrtf, 1, 1, "")
+FPV_MATH32_CUDA(erff, 1, 2, FPV_LLVM("1 ulp, exhaustive"))
+FPV_MATH32_CUDA(erfcf, 1, 4, "")
+FPV_MATH32_CUDA(powf, 2, 4, FPV_LLVM("2 ulp, 2^32 random pairs"))
+FPV_MATH32_CUDA(atan2f, 2, 3, FPV_LLVM("2 ulp, 2^32 random pairs"))
+FPV_MATH32_CUDA(hypotf, 2, 3, FPV_LLVM("1 ulp, 2^32 random pairs"))
 
 // glibc 2.36 has no sinpif, cospif or rcbrtf.
 FPV_MATH32_GLIBC(expf, 1, 1, 0x41800000u)
@@ -183,6 +190,7 @@ FPV_MATH32_TWIN_2(atan2)
 FPV_MATH32_TWIN_2(hypot)
 
 #undef FPV_MATH32_CUDA
+#undef FPV_LLVM
 #undef FPV_MATH32_TWIN_1
 #undef FPV_MATH32_TWIN_2
 #undef FPV_MATH32_GLIBC
@@ -198,7 +206,7 @@ namespace fpv::op {
 // One op: `name` (exp32), what it computes, its key salt (a constant of its own), its MPFR
 // reference, its fast reference, and its impls.
 #define FPV_MATH32_OP(op, text, salt, arity_operands, classes_of, mpfr_reference, fast_reference, twin, planted, \
-                      ...)                                                                        \
+                      stated, ...)                                                                \
     struct op : math32::Family {                                                                  \
         static constexpr std::string_view name = #op;                                             \
         static constexpr std::string_view summary = text;                                         \
@@ -208,12 +216,14 @@ namespace fpv::op {
         using host_ieee = fast_reference;                                                         \
         using binary64_twin = math32::Twin<math32::Twin64_##twin, math32::arity_operands.size()>; \
         using classes = math32::classes_of<op>;                                                   \
+        using special_values = math32::stated;                                                    \
         using natives = TypeList<__VA_ARGS__>;                                                    \
         using mutants = planted;                                                                  \
     };
 #define FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin)                                                \
     FPV_MATH32_OP(op, text, salt, kUnary, UnaryClasses, MpfrOfOne<mpfr_fn>, FPV_CORE_MATH_1(fn), twin,     \
-                  math32::GlibcMutants<math32::Glibc_##fn>, math32::Cuda_##fn, math32::CudaFtz_##fn,           \
+                  math32::GlibcMutants<math32::Glibc_##fn>, AnnexFStates<1>, math32::Cuda_##fn,                \
+                  math32::CudaFtz_##fn,                                                                         \
                   math32::Glibc_##fn)
 
 FPV_MATH32_UNARY(exp32, "e^x in binary32", 64, mpfr_exp, expf, exp)
@@ -228,9 +238,9 @@ FPV_MATH32_UNARY(sin32, "sin x in binary32", 72, mpfr_sin, sinf, sin)
 FPV_MATH32_UNARY(cos32, "cos x in binary32", 73, mpfr_cos, cosf, cos)
 FPV_MATH32_UNARY(tan32, "tan x in binary32", 74, mpfr_tan, tanf, tan)
 FPV_MATH32_OP(sinpi32, "sin(pi x) in binary32", 75, kUnary, UnaryClasses, MpfrOfOne<mpfr_sinpi>,
-              FPV_CORE_MATH_1(sinpif), sinpi, TypeList<>, math32::Cuda_sinpif, math32::CudaFtz_sinpif)
+              FPV_CORE_MATH_1(sinpif), sinpi, TypeList<>, AnnexFStates<1>, math32::Cuda_sinpif, math32::CudaFtz_sinpif)
 FPV_MATH32_OP(cospi32, "cos(pi x) in binary32", 76, kUnary, UnaryClasses, MpfrOfOne<mpfr_cospi>,
-              FPV_CORE_MATH_1(cospif), cospi, TypeList<>, math32::Cuda_cospif, math32::CudaFtz_cospif)
+              FPV_CORE_MATH_1(cospif), cospi, TypeList<>, AnnexFStates<1>, math32::Cuda_cospif, math32::CudaFtz_cospif)
 FPV_MATH32_UNARY(asin32, "arcsin x in binary32", 77, mpfr_asin, asinf, asin)
 FPV_MATH32_UNARY(acos32, "arccos x in binary32", 78, mpfr_acos, acosf, acos)
 FPV_MATH32_UNARY(atan32, "arctan x in binary32", 79, mpfr_atan, atanf, atan)
@@ -242,18 +252,18 @@ FPV_MATH32_UNARY(acosh32, "arcosh x in binary32", 84, mpfr_acosh, acoshf, acosh)
 FPV_MATH32_UNARY(atanh32, "artanh x in binary32", 85, mpfr_atanh, atanhf, atanh)
 FPV_MATH32_UNARY(cbrt32, "cube root of x in binary32", 86, mpfr_cbrt, cbrtf, cbrt)
 FPV_MATH32_OP(rcbrt32, "1/cbrt(x) in binary32 (rootn(x, -3): +-0 -> +-inf)", 87, kUnary, UnaryClasses,
-              math32::MpfrRcbrt, None, rcbrt, TypeList<>, math32::Cuda_rcbrtf, math32::CudaFtz_rcbrtf)
+              math32::MpfrRcbrt, None, rcbrt, TypeList<>, AnnexFStates<1>, math32::Cuda_rcbrtf, math32::CudaFtz_rcbrtf)
 FPV_MATH32_UNARY(erf32, "erf x in binary32", 88, mpfr_erf, erff, erf)
 FPV_MATH32_UNARY(erfc32, "erfc x in binary32", 89, mpfr_erfc, erfcf, erfc)
 FPV_MATH32_OP(pow32, "x^y in binary32", 90, kBinary, BinaryClasses, MpfrOfTwo<mpfr_pow>, FPV_CORE_MATH_2(powf), pow,
-              math32::GlibcMutants<math32::Glibc_powf>, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf)
+              math32::GlibcMutants<math32::Glibc_powf>, PowAnnexFStates, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf)
 FPV_MATH32_OP(atan2_32, "atan2(y, x) in binary32, the angle of the point (x, y)", 91, kQuotientAngle,
               BinaryClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f), atan2,
-              math32::GlibcMutants<math32::Glibc_atan2f>, math32::Cuda_atan2f,
+              math32::GlibcMutants<math32::Glibc_atan2f>, AnnexFStates<2>, math32::Cuda_atan2f,
               math32::CudaFtz_atan2f, math32::Glibc_atan2f)
 FPV_MATH32_OP(hypot32, "sqrt(x^2 + y^2) in binary32", 92, kBinary, BinaryClasses, MpfrOfTwo<mpfr_hypot>,
               FPV_CORE_MATH_2(hypotf), hypot,
-              math32::GlibcMutants<math32::Glibc_hypotf>, math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
+              math32::GlibcMutants<math32::Glibc_hypotf>, AnnexFStates<2>, math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
 
 #undef FPV_MATH32_UNARY
 #undef FPV_MATH32_OP

@@ -10,12 +10,16 @@
 
 #include <cfenv>
 #include <cmath>
+#include <vector>
 
 #include "corpus/counter_rng.h"
 #include "model/error_bins.h"
 #include "ops/math32/twin.h"
+#include "ops/catalogue.h"
 #include "ops/ops.h"
 #include "reference/mpfr_reference.h"
+#include "reference/reference_mode.h"
+#include "verifier/cpu/backend.h"
 
 namespace fpv {
 namespace {
@@ -176,6 +180,35 @@ TEST(Binary64Twin, WithGlibcsFunctionsItCertifiesAndMeasuresAsMpfrDoes) {
                                        measured);
     EXPECT_GT(certified, 50000u);
     EXPECT_GT(measured, 100000u);
+}
+
+// What the GPU's twin decided of an input of MPFR's sample travels with the result to the host,
+// which counts a decision MPFR contradicts as a disagreement of the references: a wrong result
+// certified, or an error measured outside MPFR's bin or slack. Verdicts stay MPFR's.
+TEST(Binary64Twin, ADecisionSentFromTheGpuThatMpfrContradictsIsADisagreement) {
+    const ImplInfo& impl = *find_impl("exp32.expf_glibc");
+    const InputSet set = resolve_class("all32", impl.op, 1);
+    MpfrReference mpfr;
+    std::vector<IndexedResult> listed;
+    uint64_t sampled = 0;
+    for (uint64_t x = 0x3f800000u; sampled < 6; ++x) {
+        if (!exact_sampled(x)) continue;
+        ++sampled;
+        const Operands in{x, 0, 0};
+        const uint64_t c = mpfr.correctly_rounded<op::exp32>(in, Rounding::rn, false);
+        const double error = mpfr.ulp_error<op::exp32>(in, c + 1, false);
+        listed.push_back({x, twin::with_decision(c, 0.0)});                // agrees: certified
+        listed.push_back({x, twin::with_decision(c + 1, error)});          // agrees: measured
+        listed.push_back({x, c + 1});                                      // nothing decided
+        listed.push_back({x, twin::with_decision(c + 1, 0.0)});            // a wrong result certified
+        listed.push_back({x, twin::with_decision(c + 1, error + 0x1p-10)}); // another error
+    }
+    const Tally t = judge_indexed_results(UnitWork{impl, set, TallyLimits{}, ReferenceMode::exact}, listed.data(),
+                                          listed.size());
+    EXPECT_EQ(t.tested, listed.size());
+    EXPECT_EQ(t.reference_disagreements, 2 * sampled);
+    EXPECT_EQ(t.failed(), 0u);  // one step from the correctly rounded result: within expf_glibc's 1 ulp
+    for (const FailureRecord& r : t.disagreements) EXPECT_EQ(r.result, r.expected + 1) << std::hex << r.input.a;
 }
 
 }  // namespace

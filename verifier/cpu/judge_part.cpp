@@ -2,7 +2,10 @@
 // FPV_JUDGE_PART modulo FPV_JUDGE_PARTS): the Makefile compiles this file once per part, so the
 // parts build in parallel and a change to one op's headers recompiles every part but nothing
 // else of the CPU backend. Each part registers its ops' judges (verifier/cpu/judges.h).
+#include <optional>
+
 #include "ops/dispatch.h"
+#include "reference/binary64_twin.h"
 #include "verifier/cpu/judge_range.inl"
 #include "verifier/cpu/judges.h"
 
@@ -43,14 +46,29 @@ Tally buffers(const UnitWork& work, uint64_t begin, uint64_t end, const Operands
     });
 }
 
+// Results the GPU handed over. A math function's twin sends, for MPFR's sample, what it decided
+// in the high half of the binary32 result's word (reference/binary64_twin.h): a certified
+// result comes as a correctly rounded verdict, a measured one as within its bound with that error.
 template <class Op>
 Tally indexed(const UnitWork& work, const IndexedResult* listed, uint64_t count, bool recheck_all) {
+    constexpr bool kDecisionsSent = !is_none<twin_of<Op>> && is_none<typename Op::exact_check>;
     return with_generator<Op>(work, [&](auto generator) {
         auto index_of = [listed](uint64_t k) { return listed[k].index; };
         auto input_of = [generator](uint64_t i) { return generator(i); };
-        auto result_of = [listed](uint64_t k, const Operands&) { return listed[k].result; };
+        auto result_of = [listed](uint64_t k, const Operands&) {
+            return kDecisionsSent ? listed[k].result & 0xffffffffu : listed[k].result;
+        };
+        auto verdict_of = [listed](uint64_t k) -> std::optional<CompactVerdict> {
+            double error = 0;
+            if (!kDecisionsSent || !twin::decision_of(listed[k].result, error)) return std::nullopt;
+            CompactVerdict v;
+            v.expected = error == 0 ? listed[k].result & 0xffffffffu : 0;
+            v.error = error;
+            v.category = error == 0 ? Category::exact : Category::within_bound;
+            return v;
+        };
         return judge_detail::judge_listed<Op, decltype(generator)>(work, count, index_of, input_of, result_of,
-                                                                   nullptr, recheck_all);
+                                                                   verdict_of, recheck_all);
     });
 }
 

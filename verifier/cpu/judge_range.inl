@@ -4,6 +4,7 @@
 
 #include <omp.h>
 
+#include <optional>
 #include <vector>
 
 #include "model/input_set.h"
@@ -22,11 +23,12 @@ struct alignas(64) ThreadTally {
 // Judges `count` inputs of one generator's class of Op with every OpenMP thread: the k-th has
 // index index_of(k) (increasing in k for exhaustive sweeps), input input_of(index) and result
 // result_of(k, input);
-// verdicts[k] (if given) is the verdict the GPU already reached; `recheck_all`: MPFR recomputes
-// every float-float verdict (the GPU's hand-over under the exact reference).
-template <class Op, class Generator, class IndexOf, class InputOf, class ResultOf>
-Tally judge_listed(const UnitWork& work, uint64_t count, IndexOf& index_of, InputOf& input_of,
-                   ResultOf& result_of, const CompactVerdict* verdicts = nullptr, bool recheck_all = false) {
+// verdict_of(k) points to the verdict the GPU already reached, if it sent one (nullptr: none);
+// `recheck_all`: MPFR recomputes every float-float verdict (the GPU's hand-over under the exact
+// reference).
+template <class Op, class Generator, class IndexOf, class InputOf, class ResultOf, class VerdictOf>
+Tally judge_listed(const UnitWork& work, uint64_t count, IndexOf& index_of, InputOf& input_of, ResultOf& result_of,
+                   VerdictOf& verdict_of, bool recheck_all = false) {
     std::vector<ThreadTally> partial(static_cast<size_t>(omp_get_max_threads()));
     const InputSet& inputs = work.inputs;
     const bool exhaustive = inputs.exhaustive;
@@ -43,7 +45,8 @@ Tally judge_listed(const UnitWork& work, uint64_t count, IndexOf& index_of, Inpu
             const uint64_t i = index_of(k);
             const Operands in = input_of(i);
             const uint64_t result = result_of(k, in);
-            const Verdict v = judge(in, result, verdicts != nullptr ? &verdicts[k] : nullptr, i);
+            const auto sent = verdict_of(k);
+            const Verdict v = judge(in, result, sent ? &*sent : nullptr, i);
             mine.record(i, in, result, v, work.limits, map_cell_of<Op>(in));
             if (v.ftz_changed) mine.ftz_changed.record();
             if (exhaustive && v.wrong) mine.record_wrong(static_cast<uint32_t>(in.a), work.limits);
@@ -73,7 +76,10 @@ template <class Op, class Generator, class InputOf, class ResultOf>
 Tally judge_generated(const UnitWork& work, uint64_t begin, uint64_t end, InputOf& input_of,
                       ResultOf& result_of, const CompactVerdict* verdicts = nullptr) {
     auto index_of = [begin](uint64_t k) { return begin + k; };
-    return judge_listed<Op, Generator>(work, end - begin, index_of, input_of, result_of, verdicts);
+    auto verdict_of = [verdicts](uint64_t k) {
+        return verdicts != nullptr ? std::optional<CompactVerdict>(verdicts[k]) : std::nullopt;
+    };
+    return judge_listed<Op, Generator>(work, end - begin, index_of, input_of, result_of, verdict_of);
 }
 
 }  // namespace judge_detail

@@ -18,6 +18,7 @@
 #include "model/input_set.h"
 #include "ops/dispatch.h"
 #include "reference/exact_check.h"
+#include "reference/binary64_twin.h"
 #include "reference/ff_verdict.h"
 #include "reference/reference_mode.h"
 #include "verifier/engine/backend.h"
@@ -72,6 +73,23 @@ __device__ FPV_INLINE bool keeps_within_bound(BlockCounts& block, const KernelAr
     return true;
 }
 
+// The word handed for a result: the twin of a math function adds, for MPFR's sample, what it
+// decided (reference/binary64_twin.h, with_decision), which the host compares with MPFR's
+// verdict; an op's exact check needs nothing sent, the host running the same check.
+template <class Op>
+__device__ FPV_INLINE uint64_t decision_sent(const KernelArgs& a, uint64_t index, const Operands& in,
+                                             uint64_t result, bool certified_here) {
+    if constexpr (is_none<typename Op::exact_check>) {
+        if (!exact_sampled(index)) return result;
+        if (certified_here) return twin::with_decision(result, 0.0);
+        ulp_measure::Measured m;
+        if (DeviceCheck<Op>::measure(in, result, a.rounding, a.ftz, m) && static_cast<double>(m.steps) <= a.bound) {
+            return twin::with_decision(result, m.error);
+        }
+    }
+    return result;
+}
+
 template <class Op>
 __device__ __noinline__ CompactVerdict judge_out_of_line(FloatFloatClaim claim, Operands in, uint64_t result) {
     return judge_float_float_exactly<Op>(claim, in, result);
@@ -120,7 +138,8 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
         const uint64_t result = run_impl<Op, Impl>(in);
         if constexpr (kCertifies) {
             if (a.counts != nullptr) {
-                if (certifies<Op>(in, result, a) && !exact_sampled(index)) {
+                const bool certified_here = certifies<Op>(in, result, a);
+                if (certified_here && !exact_sampled(index)) {
                     // An impl that claims a domain of operands: what lies outside is counted apart.
                     if constexpr (HasOperandDomain<Impl>) {
                         if (!Impl::claims(in)) {
@@ -135,7 +154,7 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
                 if constexpr (kMeasures) {
                     if (a.kept != nullptr && keeps_within_bound<Op, Impl>(block, a, index, in, result)) continue;
                 }
-                hand(a, &a.counts->handed, index, result);
+                hand(a, &a.counts->handed, index, decision_sent<Op>(a, index, in, result, certified_here));
                 continue;
             }
         }
