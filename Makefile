@@ -93,7 +93,7 @@ CUDA_SOURCES := $(filter-out verifier/gpu/config.cu,$(wildcard verifier/gpu/*.cu
 # verifier/gpu/config.cu once per set of nvcc flags that decide what an impl computes, as
 # config.part: the standard set holds most impls, and its kernels build in four parts at once.
 NVCC_UNITS := standard.0 standard.1 standard.2 standard.3 standard.4 standard.5 ieee.0 approx.0 ieee_ftz.0 ieee_ftz.1 \
-	approx_ftz.0
+	approx_ftz.0 fast_math.0
 CUDA_GENCODE := $(foreach a,$(CUDA_ARCHS),-gencode arch=compute_$(a),code=sm_$(a)) \
 	-gencode arch=compute_$(lastword $(CUDA_ARCHS)),code=compute_$(lastword $(CUDA_ARCHS))
 NVCC_FLAGS := -std=c++20 -O2 -g -I. -ccbin $(CXX) $(CUDA_GENCODE) -DFPV_WITH_CUDA $(if $(CORE_MATH_LIB),-DFPV_WITH_CORE_MATH) \
@@ -226,6 +226,8 @@ NVCC_CONFIG_ieee := -prec-div=true -prec-sqrt=true -ftz=false
 NVCC_CONFIG_approx := -prec-div=false -prec-sqrt=false -ftz=false
 NVCC_CONFIG_ieee_ftz := -prec-div=true -prec-sqrt=true -ftz=true
 NVCC_CONFIG_approx_ftz := -prec-div=false -prec-sqrt=false -ftz=true
+# What a user's build with --use_fast_math computes: the functions it replaces by intrinsics.
+NVCC_CONFIG_fast_math := --use_fast_math
 nvcc_parts = $(words $(filter $(1).%,$(NVCC_UNITS)))
 
 $(NVCC_UNITS:%=$(RELEASE_DIR)/verifier/gpu/config_%.o): $(RELEASE_DIR)/verifier/gpu/config_%.o: verifier/gpu/config.cu Makefile

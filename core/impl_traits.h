@@ -22,6 +22,17 @@ namespace fpv {
 using DomainFn = bool (*)(const Operands&, uint64_t expected, bool tiny);
 
 // What an impl states about itself.
+// An impl's accuracy claim at one input, for impls whose claim varies with it (CUDA's intrinsics:
+// 2 + floor(|1.173 x|) ulp for __expf, an absolute error on [-pi, pi] for __sinf): at most `value`
+// binary32 numbers from the correctly rounded result (ulps), |result - exact| <= value
+// (absolute), or no claim at all there (none: a result that is not correctly rounded is measured
+// and counted as unclaimed, never a failure).
+struct ClaimAt {
+    enum class Kind : uint8_t { ulps, absolute, none };
+    Kind kind = Kind::ulps;
+    double value = 0;
+};
+
 struct ImplSpec {
     std::string_view variant = {};      // the impl is "<op>.<variant>"
     std::string_view summary = {};      // what it is
@@ -46,6 +57,9 @@ struct ImplSpec {
     DomainFn in_domain = nullptr;   // the documented domain; nullptr: every input
     NanRule nans = NanRule::any;    // what it returns for NaN results (checked by --strict-nan)
     uint64_t canonical_nan = 0;     // NanRule::canonical: the one NaN it returns
+    // A claim that varies with the input, replacing `bound` (the catalogue sets it from the impl's
+    // claim_at, HasInputClaim); nullptr: `bound` everywhere.
+    ClaimAt (*claim_at)(const Operands&) = nullptr;
 };
 
 // What a plug-in may state beyond its registration's domain and bound (README, "Bring your own
@@ -63,7 +77,7 @@ enum class Where : uint8_t { portable, host, device };
 
 // The nvcc flags that decide what a device impl computes; each set has a translation unit of
 // its own (verifier/gpu_config_*.cu).
-enum class NvccConfig : uint8_t { standard, ieee, approx, ieee_ftz, approx_ftz };
+enum class NvccConfig : uint8_t { standard, ieee, approx, ieee_ftz, approx_ftz, fast_math };
 
 struct PortableImpl {
     static constexpr Where where = Where::portable;
@@ -95,6 +109,13 @@ concept IsMutant = requires { typename Impl::parent; };
 template <class Impl>
 concept HasOperandDomain = requires(const Operands& in) {
     { Impl::claims(in) } -> std::convertible_to<bool>;
+};
+
+// An impl whose claim varies with its input states it, callable on the GPU as well:
+// FPV_HD static ClaimAt claim_at(const Operands&).
+template <class Impl>
+concept HasInputClaim = requires(const Operands& in) {
+    { Impl::claim_at(in) } -> std::same_as<ClaimAt>;
 };
 
 // Runs Impl on the op's operand words.

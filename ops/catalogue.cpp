@@ -47,6 +47,7 @@ ImplInfo make_impl() {
     info.gpu = Impl::where != Where::host && kGpuBuilt;
     if constexpr (Impl::where != Where::device) info.host = &run_on_host<Op, Impl>;
     info.operand_domain = HasOperandDomain<Impl>;
+    if constexpr (HasInputClaim<Impl>) info.spec.claim_at = &Impl::claim_at;
     info.whole_products = MultipliesWholeProducts<Impl>;
 #if defined(FPV_WITH_CUDA)
     // Only a CUDA build links the translation unit that knows.
@@ -66,6 +67,7 @@ ImplInfo make_impl() {
         info.spec.variant = Impl::spec.variant;
         info.spec.summary = Impl::spec.summary;
         info.operand_domain = HasOperandDomain<Parent>;
+        if constexpr (HasInputClaim<Parent>) info.spec.claim_at = &Parent::claim_at;
     }
     return info;
 }

@@ -46,7 +46,8 @@ inline bool gpu_certifiable(const ImplInfo& impl) {
     return certifiable(impl) || (op_info(impl.op).has_binary64_twin && impl.spec.in_domain == nullptr);
 }
 inline bool gpu_measurable(const ImplInfo& impl) {
-    return measurable(impl) || (gpu_certifiable(impl) && op_info(impl.op).has_binary64_twin && impl.spec.bound > 0);
+    const bool claims_more = impl.spec.bound > 0 || impl.spec.claim_at != nullptr;
+    return measurable(impl) || (gpu_certifiable(impl) && op_info(impl.op).has_binary64_twin && claims_more);
 }
 
 // Tests only: FPV_INJECT_WRONG_CERTIFICATE makes the exact reference certify every result it
@@ -130,11 +131,12 @@ private:
     static constexpr bool kTwin = !is_none<twin_of<Op>>;
 
     // Whether MPFR's verdict is what the twin decided on the GPU: the result correctly rounded,
-    // or within its bound with the error the twin measured, in the same histogram bin (the twin
+    // or within its claim (or where it claims nothing) with the error the twin measured, in the same histogram bin (the twin
     // is sure of the bin, and of the error to 2^-15 ulp; the binary32 it was sent in adds 2^-21).
     static bool twin_agrees(const CompactVerdict& decided, const Verdict& mpfr) {
         if (decided.category == Category::exact) return mpfr.category == Category::exact;
-        return mpfr.category == Category::within_bound && std::ilogb(decided.error) == std::ilogb(mpfr.error) &&
+        const bool kept = mpfr.category == Category::within_bound || mpfr.category == Category::unclaimed;
+        return kept && std::ilogb(decided.error) == std::ilogb(mpfr.error) &&
                std::fabs(decided.error - mpfr.error) <= 0x1p-14;
     }
 

@@ -122,6 +122,17 @@ FPV_HD FPV_INLINE bool error_in_ulps(double d, uint32_t r, double& error) {
     return true;
 }
 
+// Whether |r - q| <= bound for a result whose error error_in_ulps measured (`error`, an upper
+// bound of |r - q| / ulp(q)), c the correctly rounded result: q lies in c's binade, ulp(q) =
+// 2^(max(e, -126) - 23), but where c is a power of two, which q may lie just below: false there,
+// and the host's references decide.
+FPV_HD FPV_INLINE bool absolutely_within(double error, uint32_t c, double bound) {
+    const uint32_t field = (c >> 23) & 0xffu;
+    if ((c & 0x7fffffu) == 0 && field != 0) return false;
+    const int ulp_exponent = (field == 0 ? 1 : static_cast<int>(field)) - 127 - 23;
+    return error * ulp_measure::power_of_two(ulp_exponent) <= bound;
+}
+
 // What the twin decided on an input of MPFR's sample (exact_sampled), sent to the host with the
 // result so that MPFR's verdict can be compared with it: a binary32 result fills the low half of
 // its word, and the high half carries the decision, zero where the twin decided nothing, else

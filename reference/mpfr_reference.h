@@ -150,7 +150,15 @@ public:
     // infinite result for a finite value (or the wrong infinity) has infinite error, and so has
     // a NaN exact value. The exact value has the flushed operands with `ftz`.
     template <class Op>
-    double ulp_error(const Operands& in, uint64_t result, bool ftz);
+    double ulp_error(const Operands& in, uint64_t result, bool ftz) {
+        return difference<Op>(in, result, ftz, true);
+    }
+    // |result - exact|, rounded to nearest binary64, for claims of an absolute error (CUDA's
+    // __sinf); infinite as above.
+    template <class Op>
+    double absolute_error(const Operands& in, uint64_t result, bool ftz) {
+        return difference<Op>(in, result, ftz, false);
+    }
 
     // Float-float measures (reference/ff_verdict.h), with MPFR's correctly rounded sums.
     template <class Terms>
@@ -167,6 +175,8 @@ private:
     template <class Op>
     void load(const Operands& in, bool ftz, mpfr_srcptr* x);
     mpfr_ptr result_variable(Format f) { return f == Format::binary64 ? result64_ : result32_; }
+    template <class Op>
+    double difference(const Operands& in, uint64_t result, bool ftz, bool in_ulps);
     mpfr_ptr error_variable(Format f) { return f == Format::binary64 ? exact256_ : exact128_; }
     mpfr_ptr difference_variable(Format f) { return f == Format::binary64 ? diff256_ : diff128_; }
     template <Format kFormat>
@@ -255,7 +265,7 @@ uint64_t MpfrReference::correctly_rounded(const Operands& in, Rounding rounding,
 }
 
 template <class Op>
-double MpfrReference::ulp_error(const Operands& in, uint64_t result, bool ftz) {
+double MpfrReference::difference(const Operands& in, uint64_t result, bool ftz, bool in_ulps) {
     constexpr Format kResult = Op::result;
     constexpr BinaryFormat kFormat = binary_format(kResult);
     constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -285,7 +295,7 @@ double MpfrReference::ulp_error(const Operands& in, uint64_t result, bool ftz) {
     mpfr_ptr diff = difference_variable(kResult);
     mpfr_sub(diff, r, exact, MPFR_RNDN);
     mpfr_abs(diff, diff, MPFR_RNDN);
-    mpfr_mul_2si(diff, diff, -ulp_exponent, MPFR_RNDN);
+    if (in_ulps) mpfr_mul_2si(diff, diff, -ulp_exponent, MPFR_RNDN);
     return mpfr_get_d(diff, MPFR_RNDN);
 }
 

@@ -166,9 +166,18 @@ Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands&
                 // Nor does another value where the op's special-value rules state an exact one
                 // (exp(0) = 1, pow(x, 0) = 1, tanh(inf) = 1): one MPFR call, at those inputs only.
                 const bool stated = special_value_stated<Op>(in) && mpfr.ulp_error<Op>(in, expected, impl.ftz) == 0;
-                if (impl.bound > 0 && finite_pair && v.category != Category::wrong_zero_sign && !stated &&
-                    static_cast<double>(v.steps) <= impl.bound) {
-                    v.category = Category::within_bound;
+                const ClaimAt claim = impl.claim_at != nullptr ? impl.claim_at(in) : ClaimAt{.value = impl.bound};
+                const bool claims = impl.bound > 0 || impl.claim_at != nullptr;
+                if (claims && v.category != Category::wrong_zero_sign && !stated) {
+                    if (claim.kind == ClaimAt::Kind::none) {
+                        // Measured where the impl claims nothing (an infinity included); a NaN
+                        // for a number, a zero's sign and the stated special values still fail.
+                        v.category = Category::unclaimed;
+                    } else if (finite_pair && (claim.kind == ClaimAt::Kind::absolute
+                                                   ? mpfr.absolute_error<Op>(in, result, impl.ftz) <= claim.value
+                                                   : static_cast<double>(v.steps) <= claim.value)) {
+                        v.category = Category::within_bound;
+                    }
                 }
             }
         }

@@ -18,6 +18,7 @@
 #include "ops/binary32/cuda_functions.h"
 #include "ops/math32/classes.h"
 #include "ops/math32/core_math.h"
+#include "ops/math32/intrinsic_claims.h"
 #include "ops/math32/mutants.h"
 #include "ops/math32/twin.h"
 #include "reference/mpfr_reference.h"
@@ -30,6 +31,7 @@ inline constexpr std::string_view kGuide = "CUDA C++ Programming Guide, Mathemat
 // distance to the correctly rounded result in binary32 numbers, round to nearest, every input of
 // the unary functions and 2^32 random pairs of the binary ones; the CUDA version is not stated.
 #define FPV_LLVM(figure) "LLVM offload conformance (Aug 2025, " figure ")"
+inline constexpr std::string_view kMathApi = "CUDA Math API, Single Precision Intrinsics";
 inline constexpr std::string_view kGlibcManual = "GNU C Library manual, Errors in Math Functions (x86_64)";
 
 // What every math32 op shares; its name, summary, key salt, reference and impls are its own.
@@ -84,6 +86,28 @@ struct MpfrRcbrt {
         FPV_MATH32_DEVICE_##arity(fn)                                                                          \
     };
 
+// CUDA's intrinsic `fn` (__expf), variant "__expf", and the function `plain` (expf) built with
+// --use_fast_math, which makes it the intrinsic with -ftz=true (variant "expf_fast_math"): both
+// held to the Math API's statement of the intrinsic's error, `rule`
+// (ops/math32/intrinsic_claims.h), `text` in words, and judged against the flush-to-zero
+// reference: the Math API says the intrinsics flush subnormal operands and results to zero.
+#define FPV_MATH32_INTRINSIC(fn, plain, arity, rule, text)                                                 \
+    struct Intrinsic_##plain : DeviceImpl<NvccConfig::standard> {                                           \
+        static constexpr ImplSpec spec{.variant = #fn, .summary = #fn ", CUDA's intrinsic (flushes subnormals)", \
+                                       .domain = "every input", .claim = text " (FTZ)", .bound_source = kMathApi, \
+                                       .ftz = true};                                                           \
+        FPV_HD static ClaimAt claim_at(const Operands& in) { return intrinsic::rule::at(in); }               \
+        FPV_MATH32_DEVICE_##arity(fn)                                                                          \
+    };                                                                                                         \
+    struct FastMath_##plain : DeviceImpl<NvccConfig::fast_math> {                                           \
+        static constexpr ImplSpec spec{.variant = #plain "_fast_math",                                      \
+                                       .summary = #plain ", --use_fast_math (" #fn " with -ftz=true)",     \
+                                       .domain = "every input", .claim = text " (FTZ)",                        \
+                                       .bound_source = kMathApi, .ftz = true};                                 \
+        FPV_HD static ClaimAt claim_at(const Operands& in) { return intrinsic::rule::at(in); }               \
+        FPV_MATH32_DEVICE_##arity(plain)                                                                    \
+    };
+
 // The host's glibc function `fn` (expf) of `arity` arguments, variant "expf_glibc", claiming the
 // manual's `ulps`; `large_from`: the magnitude (bits) from which its arguments count as large,
 // where the lost-reduction mutant drops bits.
@@ -129,6 +153,16 @@ FPV_MATH32_CUDA(erfcf, 1, 4, "")
 FPV_MATH32_CUDA(powf, 2, 4, FPV_LLVM("2 ulp, 2^32 random pairs"))
 FPV_MATH32_CUDA(atan2f, 2, 3, FPV_LLVM("2 ulp, 2^32 random pairs"))
 FPV_MATH32_CUDA(hypotf, 2, 3, FPV_LLVM("1 ulp, 2^32 random pairs"))
+
+FPV_MATH32_INTRINSIC(__expf, expf, 1, ExpClaim, "2 + floor(|1.173 x|) ulp")
+FPV_MATH32_INTRINSIC(__exp10f, exp10f, 1, Exp10Claim, "2 + floor(|2.97 x|) ulp")
+FPV_MATH32_INTRINSIC(__logf, logf, 1, LogClaim, "absolute 2^-21.41 for x in [0.5, 2], 3 ulp elsewhere")
+FPV_MATH32_INTRINSIC(__log2f, log2f, 1, Log2Claim, "absolute 2^-22 for x in [0.5, 2], 2 ulp elsewhere")
+FPV_MATH32_INTRINSIC(__log10f, log10f, 1, Log10Claim, "absolute 2^-24 for x in [0.5, 2], 3 ulp elsewhere")
+FPV_MATH32_INTRINSIC(__sinf, sinf, 1, SinClaim, "absolute 2^-21.41 for x in [-pi, pi], none stated elsewhere")
+FPV_MATH32_INTRINSIC(__cosf, cosf, 1, CosClaim, "absolute 2^-21.19 for x in [-pi, pi], none stated elsewhere")
+FPV_MATH32_INTRINSIC(__tanf, tanf, 1, NoClaim, "none stated (derived from __sinf and __cosf)")
+FPV_MATH32_INTRINSIC(__powf, powf, 2, NoClaim, "none stated (derived from exp2f and __log2f)")
 
 // glibc 2.36 has no sinpif, cospif or rcbrtf.
 FPV_MATH32_GLIBC(expf, 1, 1, 0x41800000u)
@@ -190,6 +224,7 @@ FPV_MATH32_TWIN_2(atan2)
 FPV_MATH32_TWIN_2(hypot)
 
 #undef FPV_MATH32_CUDA
+#undef FPV_MATH32_INTRINSIC
 #undef FPV_LLVM
 #undef FPV_MATH32_TWIN_1
 #undef FPV_MATH32_TWIN_2
@@ -220,23 +255,25 @@ namespace fpv::op {
         using natives = TypeList<__VA_ARGS__>;                                                    \
         using mutants = planted;                                                                  \
     };
-#define FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin)                                                \
+#define FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin, ...)                                           \
     FPV_MATH32_OP(op, text, salt, kUnary, UnaryClasses, MpfrOfOne<mpfr_fn>, FPV_CORE_MATH_1(fn), twin,     \
                   math32::GlibcMutants<math32::Glibc_##fn>, AnnexFStates<1>, math32::Cuda_##fn,                \
-                  math32::CudaFtz_##fn,                                                                         \
-                  math32::Glibc_##fn)
+                  math32::CudaFtz_##fn, math32::Glibc_##fn __VA_OPT__(, ) __VA_ARGS__)
+// A function that CUDA also has as an intrinsic: the intrinsic and the --use_fast_math build.
+#define FPV_MATH32_UNARY_FAST(op, text, salt, mpfr_fn, fn, twin) \
+    FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin, math32::Intrinsic_##fn, math32::FastMath_##fn)
 
-FPV_MATH32_UNARY(exp32, "e^x in binary32", 64, mpfr_exp, expf, exp)
+FPV_MATH32_UNARY_FAST(exp32, "e^x in binary32", 64, mpfr_exp, expf, exp)
 FPV_MATH32_UNARY(exp2_32, "2^x in binary32", 65, mpfr_exp2, exp2f, exp2)
-FPV_MATH32_UNARY(exp10_32, "10^x in binary32", 66, mpfr_exp10, exp10f, exp10)
+FPV_MATH32_UNARY_FAST(exp10_32, "10^x in binary32", 66, mpfr_exp10, exp10f, exp10)
 FPV_MATH32_UNARY(expm1_32, "e^x - 1 in binary32", 67, mpfr_expm1, expm1f, expm1)
-FPV_MATH32_UNARY(log32, "ln x in binary32", 68, mpfr_log, logf, log)
-FPV_MATH32_UNARY(log2_32, "log2 x in binary32", 69, mpfr_log2, log2f, log2)
-FPV_MATH32_UNARY(log10_32, "log10 x in binary32", 70, mpfr_log10, log10f, log10)
+FPV_MATH32_UNARY_FAST(log32, "ln x in binary32", 68, mpfr_log, logf, log)
+FPV_MATH32_UNARY_FAST(log2_32, "log2 x in binary32", 69, mpfr_log2, log2f, log2)
+FPV_MATH32_UNARY_FAST(log10_32, "log10 x in binary32", 70, mpfr_log10, log10f, log10)
 FPV_MATH32_UNARY(log1p32, "ln(1 + x) in binary32", 71, mpfr_log1p, log1pf, log1p)
-FPV_MATH32_UNARY(sin32, "sin x in binary32", 72, mpfr_sin, sinf, sin)
-FPV_MATH32_UNARY(cos32, "cos x in binary32", 73, mpfr_cos, cosf, cos)
-FPV_MATH32_UNARY(tan32, "tan x in binary32", 74, mpfr_tan, tanf, tan)
+FPV_MATH32_UNARY_FAST(sin32, "sin x in binary32", 72, mpfr_sin, sinf, sin)
+FPV_MATH32_UNARY_FAST(cos32, "cos x in binary32", 73, mpfr_cos, cosf, cos)
+FPV_MATH32_UNARY_FAST(tan32, "tan x in binary32", 74, mpfr_tan, tanf, tan)
 FPV_MATH32_OP(sinpi32, "sin(pi x) in binary32", 75, kUnary, UnaryClasses, MpfrOfOne<mpfr_sinpi>,
               FPV_CORE_MATH_1(sinpif), sinpi, TypeList<>, AnnexFStates<1>, math32::Cuda_sinpif, math32::CudaFtz_sinpif)
 FPV_MATH32_OP(cospi32, "cos(pi x) in binary32", 76, kUnary, UnaryClasses, MpfrOfOne<mpfr_cospi>,
@@ -256,7 +293,8 @@ FPV_MATH32_OP(rcbrt32, "1/cbrt(x) in binary32 (rootn(x, -3): +-0 -> +-inf)", 87,
 FPV_MATH32_UNARY(erf32, "erf x in binary32", 88, mpfr_erf, erff, erf)
 FPV_MATH32_UNARY(erfc32, "erfc x in binary32", 89, mpfr_erfc, erfcf, erfc)
 FPV_MATH32_OP(pow32, "x^y in binary32", 90, kBinary, BinaryClasses, MpfrOfTwo<mpfr_pow>, FPV_CORE_MATH_2(powf), pow,
-              math32::GlibcMutants<math32::Glibc_powf>, PowAnnexFStates, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf)
+              math32::GlibcMutants<math32::Glibc_powf>, PowAnnexFStates, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf,
+              math32::Intrinsic_powf, math32::FastMath_powf)
 FPV_MATH32_OP(atan2_32, "atan2(y, x) in binary32, the angle of the point (x, y)", 91, kQuotientAngle,
               BinaryClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f), atan2,
               math32::GlibcMutants<math32::Glibc_atan2f>, AnnexFStates<2>, math32::Cuda_atan2f,
@@ -266,6 +304,7 @@ FPV_MATH32_OP(hypot32, "sqrt(x^2 + y^2) in binary32", 92, kBinary, BinaryClasses
               math32::GlibcMutants<math32::Glibc_hypotf>, AnnexFStates<2>, math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
 
 #undef FPV_MATH32_UNARY
+#undef FPV_MATH32_UNARY_FAST
 #undef FPV_MATH32_OP
 
 // The list of them, for ops/ops.h.

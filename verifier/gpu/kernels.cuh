@@ -56,6 +56,28 @@ __device__ FPV_INLINE bool certifies(const Operands& in, uint64_t result, const 
 // and counted here: true when it was, false for what the host must judge (failures, candidates
 // for the worst list, MPFR's sample, inputs outside the impl's domain, what the measure
 // declines).
+// Whether a measured result keeps its impl's claim at this input, and as what it counts: within
+// its bound, or unclaimed where the impl claims nothing (core/impl_traits.h, ClaimAt). An
+// absolute claim holds where the measured error, an upper bound of the exact one, keeps it.
+template <class Impl>
+__device__ FPV_INLINE bool keeps_claim(const KernelArgs& a, const Operands& in, const ulp_measure::Measured& m,
+                                       Category& counted_as) {
+    counted_as = Category::within_bound;
+    if constexpr (HasInputClaim<Impl>) {
+        const ClaimAt claim = Impl::claim_at(in);
+        if (claim.kind == ClaimAt::Kind::none) {
+            counted_as = Category::unclaimed;
+            return true;
+        }
+        if (claim.kind == ClaimAt::Kind::absolute) {
+            return twin::absolutely_within(m.error, static_cast<uint32_t>(m.expected), claim.value);
+        }
+        return static_cast<double>(m.steps) <= claim.value;
+    } else {
+        return static_cast<double>(m.steps) <= a.bound;
+    }
+}
+
 template <class Op, class Impl>
 __device__ FPV_INLINE bool keeps_within_bound(BlockCounts& block, const KernelArgs& a, uint64_t index,
                                               const Operands& in, uint64_t result) {
@@ -65,9 +87,10 @@ __device__ FPV_INLINE bool keeps_within_bound(BlockCounts& block, const KernelAr
     }
     ulp_measure::Measured m;
     if (!DeviceCheck<Op>::measure(in, result, a.rounding, a.ftz, m)) return false;
-    if (static_cast<double>(m.steps) > a.bound) return false;
+    Category counted_as = Category::within_bound;
+    if (!keeps_claim<Impl>(a, in, m, counted_as)) return false;
     if (might_enter(m.error, index, a.inside_threshold, a.inside_threshold_index)) return false;
-    count_kept(block, *a.kept, Category::within_bound, m.error, false, map_cell_of<Op>(in));
+    count_kept(block, *a.kept, counted_as, m.error, false, map_cell_of<Op>(in));
     const int64_t last = UlpSteps::kBuckets - 1;
     atomicAdd(&block.steps[m.steps < last ? m.steps : last], 1ull);
     return true;
@@ -76,14 +99,16 @@ __device__ FPV_INLINE bool keeps_within_bound(BlockCounts& block, const KernelAr
 // The word handed for a result: the twin of a math function adds, for MPFR's sample, what it
 // decided (reference/binary64_twin.h, with_decision), which the host compares with MPFR's
 // verdict; an op's exact check needs nothing sent, the host running the same check.
-template <class Op>
+template <class Op, class Impl>
 __device__ FPV_INLINE uint64_t decision_sent(const KernelArgs& a, uint64_t index, const Operands& in,
                                              uint64_t result, bool certified_here) {
     if constexpr (is_none<typename Op::exact_check>) {
         if (!exact_sampled(index)) return result;
         if (certified_here) return twin::with_decision(result, 0.0);
         ulp_measure::Measured m;
-        if (DeviceCheck<Op>::measure(in, result, a.rounding, a.ftz, m) && static_cast<double>(m.steps) <= a.bound) {
+        Category counted_as = Category::within_bound;
+        if (a.kept != nullptr && DeviceCheck<Op>::measure(in, result, a.rounding, a.ftz, m) &&
+            keeps_claim<Impl>(a, in, m, counted_as)) {
             return twin::with_decision(result, m.error);
         }
     }
@@ -102,7 +127,8 @@ template <class Impl, class = void>
 struct BuiltFlushing : std::false_type {};
 template <class Impl>
 struct BuiltFlushing<Impl, std::void_t<decltype(Impl::nvcc)>>
-    : std::bool_constant<Impl::nvcc == NvccConfig::ieee_ftz || Impl::nvcc == NvccConfig::approx_ftz> {};
+    : std::bool_constant<Impl::nvcc == NvccConfig::ieee_ftz || Impl::nvcc == NvccConfig::approx_ftz ||
+                         Impl::nvcc == NvccConfig::fast_math> {};
 
 }  // namespace kernel_detail
 
@@ -154,7 +180,7 @@ __global__ void evaluate(Generator generator, KernelArgs a) {
                 if constexpr (kMeasures) {
                     if (a.kept != nullptr && keeps_within_bound<Op, Impl>(block, a, index, in, result)) continue;
                 }
-                hand(a, &a.counts->handed, index, decision_sent<Op>(a, index, in, result, certified_here));
+                hand(a, &a.counts->handed, index, decision_sent<Op, Impl>(a, index, in, result, certified_here));
                 continue;
             }
         }
