@@ -170,6 +170,7 @@ TEST(GpuMath32, TwinTalliesEqualTheHostsTalliesOnEveryCudaImplAndClass) {
         EXPECT_TRUE(h.failures == t.failures) << unit << ": failure samples differ";
         EXPECT_TRUE(h.step_counts == t.step_counts) << unit << ": step counts differ";
         EXPECT_TRUE(h == t) << unit << ": tallies differ";
+        EXPECT_EQ(t.reference_disagreements, 0u) << unit << ": MPFR's sample contradicts the twin";
         failing += t.has_failures();
         measured += t.count(Category::within_bound);
     }
@@ -177,6 +178,26 @@ TEST(GpuMath32, TwinTalliesEqualTheHostsTalliesOnEveryCudaImplAndClass) {
     EXPECT_GT(measured, 100000u);  // results within their bound compared, not only correct ones
     std::printf("%zu units, %llu with failures, %llu results within their bound\n", twin.size(),
                 static_cast<unsigned long long>(failing), static_cast<unsigned long long>(measured));
+}
+
+// A broken twin, planted on the GPU (every result certified correctly rounded): what it decided of
+// MPFR's sample travels with the result, and each result MPFR finds not correctly rounded is a
+// disagreement, the verdict MPFR's (within expf's bound: no failure).
+TEST(GpuMath32, AWrongCertificateOfTheTwinIsADisagreementWithMpfrsSample) {
+    FPV_NEEDS_GPU();
+    TempDir dir;
+    CampaignSpec spec = spec_of({"exp32.expf"}, uint64_t{1} << 24);
+    spec.classes = {"normal"};
+    spec.reference = ReferenceMode::exact;
+    setenv("FPV_INJECT_WRONG_CERTIFICATE", "1", 1);
+    const std::vector<UnitState> planted = run(dir.path("planted.db"), spec);
+    unsetenv("FPV_INJECT_WRONG_CERTIFICATE");
+    ASSERT_EQ(planted.size(), 1u);
+    const Tally& t = planted[0].tally;
+    EXPECT_GE(t.reference_disagreements, 50u) << t.count(Category::within_bound);
+    EXPECT_EQ(t.failed(), 0u);
+    std::printf("%llu disagreements in MPFR's sample of %llu inputs\n",
+                static_cast<unsigned long long>(t.reference_disagreements), static_cast<unsigned long long>(t.tested));
 }
 
 }  // namespace
