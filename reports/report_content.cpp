@@ -267,7 +267,9 @@ json impl_json(const CampaignReport& report, const ImplSummary& s) {
     j["claim"] = spec.claim;
     if (op_info(s.op).metric == Metric::correctly_rounded) {
         j["ulp_bound"] = spec.bound;
+        j["claim_varies_with_input"] = spec.claim_at != nullptr;
         j["bound_source"] = spec.bound_source;
+        j["published"] = spec.published.empty() ? json(nullptr) : json(std::string(spec.published));
         j["nan_rule"] = std::string(nan_rule_name(spec.nans));
         j["ftz"] = spec.ftz;
         const std::string verdict = domain_verdict(report, s);
@@ -330,6 +332,9 @@ json unit_json(const CampaignReport& report, const ImplSummary& s, const UnitSta
               {"disagreements", disagreements},
               {"seconds", u.seconds}};
     if (op_info(op).metric == Metric::componentwise) j["error_distribution"] = error_distribution_json(t);
+    // A special-values class: every result that differs from what the op's rules state.
+    const ClassInfo* c = class_of_spec(op, u.input_class);
+    if (c != nullptr && c->special_values) j["special_value_differences"] = records_json(op, t.failures);
     add_statistics_json(t, {report, s, &u}, j);
     return j;
 }

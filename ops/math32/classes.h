@@ -1,10 +1,12 @@
 // The input classes of the binary32 math functions beyond the generic ones: Annex F's special
 // values with the thresholds where the functions change behaviour, alone (unary functions) or
-// crossed with each other (functions of two arguments).
+// crossed with each other (functions of two arguments), and for pow, atan2 and hypot the classes
+// of ops/math32/pair_classes.h.
 #pragma once
 
 #include "corpus/class_traits.h"
 #include "corpus/generic_classes.h"
+#include "ops/math32/pair_classes.h"
 
 namespace fpv::math32 {
 
@@ -99,5 +101,10 @@ using UnaryClasses = TypeList<generic::All32<Op>, generic::Range32<Op>, generic:
                               generic::RandomNormal<Op>, generic::SubnormalOperand<Op>, AnnexF<Op>>;
 template <class Op>
 using BinaryClasses = TypeList<generic::UniformBits<Op>, generic::RandomNormal<Op>, AnnexFGrid<Op>>;
+template <class Op>
+using PowClasses = TypeList<generic::UniformBits<Op>, generic::RandomNormal<Op>, AnnexFGrid<Op>, PowThresholds<Op>,
+                            PowIntegerExponents<Op>>;
+template <class Op>
+using RatioClasses = TypeList<generic::UniformBits<Op>, generic::RandomNormal<Op>, AnnexFGrid<Op>, Ratios<Op>>;
 
 }  // namespace fpv::math32

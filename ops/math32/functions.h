@@ -292,14 +292,14 @@ FPV_MATH32_OP(rcbrt32, "1/cbrt(x) in binary32 (rootn(x, -3): +-0 -> +-inf)", 87,
               math32::MpfrRcbrt, None, rcbrt, TypeList<>, AnnexFStates<1>, math32::Cuda_rcbrtf, math32::CudaFtz_rcbrtf)
 FPV_MATH32_UNARY(erf32, "erf x in binary32", 88, mpfr_erf, erff, erf)
 FPV_MATH32_UNARY(erfc32, "erfc x in binary32", 89, mpfr_erfc, erfcf, erfc)
-FPV_MATH32_OP(pow32, "x^y in binary32", 90, kBinary, BinaryClasses, MpfrOfTwo<mpfr_pow>, FPV_CORE_MATH_2(powf), pow,
+FPV_MATH32_OP(pow32, "x^y in binary32", 90, kBinary, PowClasses, MpfrOfTwo<mpfr_pow>, FPV_CORE_MATH_2(powf), pow,
               math32::GlibcMutants<math32::Glibc_powf>, PowAnnexFStates, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf,
               math32::Intrinsic_powf, math32::FastMath_powf)
 FPV_MATH32_OP(atan2_32, "atan2(y, x) in binary32, the angle of the point (x, y)", 91, kQuotientAngle,
-              BinaryClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f), atan2,
+              RatioClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f), atan2,
               math32::GlibcMutants<math32::Glibc_atan2f>, AnnexFStates<2>, math32::Cuda_atan2f,
               math32::CudaFtz_atan2f, math32::Glibc_atan2f)
-FPV_MATH32_OP(hypot32, "sqrt(x^2 + y^2) in binary32", 92, kBinary, BinaryClasses, MpfrOfTwo<mpfr_hypot>,
+FPV_MATH32_OP(hypot32, "sqrt(x^2 + y^2) in binary32", 92, kBinary, RatioClasses, MpfrOfTwo<mpfr_hypot>,
               FPV_CORE_MATH_2(hypotf), hypot,
               math32::GlibcMutants<math32::Glibc_hypotf>, AnnexFStates<2>, math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
 
