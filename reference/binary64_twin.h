@@ -88,10 +88,12 @@ FPV_HD FPV_INLINE bool round_surely(double d, Rounding rounding, uint32_t& out) 
     return true;
 }
 
-// How many binary32 numbers lie between two finite patterns (the zeros as one number).
-FPV_HD FPV_INLINE int64_t steps_between(uint32_t a, uint32_t b) {
-    const auto ordinal = [](uint32_t v) {
-        const int64_t m = v & 0x7fffffffu;
+// How many binary32 numbers lie between two finite patterns (the zeros as one number); under
+// `ftz` only the zeros and the normal numbers count (reference/classify.h, flushed_steps).
+FPV_HD FPV_INLINE int64_t steps_between(uint32_t a, uint32_t b, bool ftz = false) {
+    const auto ordinal = [ftz](uint32_t v) {
+        int64_t m = v & 0x7fffffffu;
+        if (ftz && m >= 0x00800000) m -= 0x007fffff;
         return (v & 0x80000000u) != 0 ? -m : m;
     };
     const int64_t d = ordinal(a) - ordinal(b);

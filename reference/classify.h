@@ -46,6 +46,18 @@ FPV_HD inline int64_t binary64_steps(uint64_t x, uint64_t y) {
     return static_cast<int64_t>(mx > my ? mx - my : my - mx);
 }
 
+// The same for a flush-to-zero binary32 impl, whose numbers are the zeros and the normal ones:
+// no subnormal lies between a zero and the least normal (x and y not subnormal).
+inline int64_t flushed_steps(uint64_t x, uint64_t y) {
+    const auto ordinal = [](uint64_t v) {
+        const int64_t m = static_cast<int64_t>(v & 0x7fffffffu);
+        const int64_t kept = m >= 0x00800000 ? m - 0x007fffff : m;
+        return (v & 0x80000000u) != 0 ? -kept : kept;
+    };
+    const int64_t d = ordinal(x) - ordinal(y);
+    return d < 0 ? -d : d;
+}
+
 // Distance in representable numbers, saturated where a binary64 distance does not fit.
 inline int64_t saturated_steps(Format f, uint64_t x, uint64_t y) {
     return f == Format::binary64 ? binary64_steps(x, y) : representable_steps(f, x, y);

@@ -161,7 +161,12 @@ Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands&
         // excuses it). Counted for binary32 results and wherever an impl claims such a bound.
         if (kResult == Format::binary32 || impl.bound > 0) {
             if (!is_nan(kResult, result) && !is_nan(kResult, expected)) {
-                v.steps = saturated_steps(kResult, result, expected);
+                // A flush-to-zero build has no subnormals: 0 and 2^-126 are neighbours (the
+                // flushed reference's results are never subnormal; an impl's subnormal result
+                // counts from where it lies).
+                const uint64_t magnitude = result & 0x7fffffffu;
+                const bool flushed = impl.ftz && kResult == Format::binary32 && (magnitude == 0 || magnitude >= 0x00800000u);
+                v.steps = flushed ? flushed_steps(result, expected) : saturated_steps(kResult, result, expected);
                 const bool finite_pair = !is_infinite(kResult, result) && !is_infinite(kResult, expected);
                 // Nor does another value where the op's special-value rules state an exact one
                 // (exp(0) = 1, pow(x, 0) = 1, tanh(inf) = 1): one MPFR call, at those inputs only.

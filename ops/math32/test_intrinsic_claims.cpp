@@ -39,7 +39,8 @@ TEST(IntrinsicClaims, TheClaimAtAnInputIsTheMathApisStatement) {
     // The catalogue hands the claim to the verdicts.
     EXPECT_NE(find_impl("exp32.__expf")->spec.claim_at, nullptr);
     EXPECT_NE(find_impl("pow32.powf_fast_math")->spec.claim_at, nullptr);
-    EXPECT_TRUE(find_impl("sin32.__sinf")->spec.ftz);
+    EXPECT_FALSE(find_impl("sin32.__sinf")->spec.ftz);  // nvcc's defaults: subnormals kept (sm_90)
+    EXPECT_TRUE(find_impl("sin32.sinf_fast_math")->spec.ftz);
     EXPECT_EQ(find_impl("exp32.expf")->spec.claim_at, nullptr);
 }
 
@@ -59,6 +60,11 @@ TEST(IntrinsicClaims, ResultsAreJudgedByTheClaimAtTheirInput) {
     EXPECT_EQ(far.category, Category::unclaimed);
     EXPECT_FALSE(far.failed());
     EXPECT_GT(far.error, 1e6);
+    // A flush-to-zero build has no subnormals: the least normal is the next number after 0. e^x
+    // at x = -87.3365 lies just below 2^-126 and flushes to 0; the least normal is one step away,
+    // within 2 + floor(1.173 * 87.34) = 104.
+    EXPECT_EQ(judged("exp32.expf_fast_math", {0xc2aeac50u, 0, 0}, 0x00800000u).category, Category::within_bound);
+    EXPECT_EQ(judged("exp32.expf_fast_math", {0xc2aeac50u, 0, 0}, 0x00800000u).steps, 1);
     // __tanf and __powf claim nothing anywhere, but a NaN for a number still fails.
     EXPECT_EQ(judged("tan32.__tanf", {0x3f800000u, 0, 0}, 0x3fc75923u + 40).category, Category::unclaimed);
     EXPECT_TRUE(judged("pow32.__powf", {0xc0000000u, 0x40000000u, 0}, 0x7fc00000u).failed());  // (-2)^2 = 4
