@@ -8,8 +8,9 @@
 //   follow from y (x^2, x^0.5 rounded once, (-x)^odd);
 // - atan2 and hypot at operands of every ratio 2^-30 .. 2^30, where the result becomes y/x,
 //   +-pi/2 or |x|, the near-overflow and near-underflow binades among them.
-// Every draw uses integer arithmetic and correctly rounded binary64 division alone, so the host
-// and the GPU make the same inputs.
+// Every draw uses integer arithmetic and correctly rounded binary64 division alone, one draw a
+// statement (the order in which a call's arguments are evaluated differs between the host's
+// compiler and nvcc), so the host and the GPU make the same inputs.
 #pragma once
 
 #include <cstdint>
@@ -41,7 +42,8 @@ FPV_HD FPV_INLINE uint32_t nudged(uint32_t bits, CounterRng& rng) {
 // y = t / e; the others take x within 2^10 ulps of 1 and y = t / log2(x) from its second-order term.
 FPV_HD FPV_INLINE Operands pow_threshold(CounterRng& rng) {
     constexpr int kTargets[] = {128, -126, -149, -150};
-    const double t = kTargets[rng.below(4)] + static_cast<double>(rng.between(-2000, 2000)) / 1000.0;
+    const int target = kTargets[rng.below(4)];
+    const double t = target + static_cast<double>(rng.between(-2000, 2000)) / 1000.0;
     uint32_t x = 0;
     double log2_x = 0;
     if (rng.coin()) {
@@ -69,7 +71,9 @@ FPV_HD FPV_INLINE Operands pow_integer_exponent(CounterRng& rng) {
     const uint32_t x = draw32::normal(rng);
     const int k = static_cast<int>(rng.between(0, 24));
     const double n = static_cast<double>(rng.below(uint64_t{1} << k));
-    const double y = (rng.coin() ? n : n + 0.5) * (rng.coin() ? -1.0 : 1.0);
+    const bool half = rng.coin();
+    const bool negative = rng.coin();
+    const double y = (half ? n + 0.5 : n) * (negative ? -1.0 : 1.0);
     return {x, bits_of(b32::narrow_rn(y)), 0};
 }
 
@@ -83,9 +87,11 @@ FPV_HD FPV_INLINE Operands ratio_pair(CounterRng& rng) {
                                    : static_cast<int>(rng.between(-126, 127));
     int second = first + static_cast<int>(rng.between(-30, 30));
     second = second < -126 ? -126 : second > 127 ? 127 : second;
-    const uint32_t a = assembled(rng.coin(), first, static_cast<uint32_t>(rng.next()));
-    const uint32_t b = assembled(rng.coin(), second, static_cast<uint32_t>(rng.next()));
-    return {a, b, 0};
+    const bool a_negative = rng.coin();
+    const uint32_t a_fraction = static_cast<uint32_t>(rng.next());
+    const bool b_negative = rng.coin();
+    const uint32_t b_fraction = static_cast<uint32_t>(rng.next());
+    return {assembled(a_negative, first, a_fraction), assembled(b_negative, second, b_fraction), 0};
 }
 
 }  // namespace pair_draw
