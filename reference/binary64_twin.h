@@ -139,8 +139,8 @@ FPV_HD FPV_INLINE bool absolutely_within(double error, uint32_t c, double bound)
 // result so that MPFR's verdict can be compared with it: a binary32 result fills the low half of
 // its word, and the high half carries the decision, zero where the twin decided nothing, else
 // the decided flag (bit 31) over the binary32 of the measured error (0: certified correctly
-// rounded). A binary32 of the error keeps 2^-21 of it for errors below 8 ulps, finer than
-// kErrorSlack.
+// rounded), rounded to nearest: 2^-24 of it, which the host's comparison allows for (ops/judge.h,
+// twin_agrees), as it does for an error beyond binary32's range sent as infinity.
 inline constexpr uint32_t kDecided = 0x80000000u;
 
 FPV_HD FPV_INLINE uint64_t with_decision(uint64_t result, double error) {
