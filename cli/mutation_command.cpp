@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/common_options.h"
 #include "cli/count_parse.h"
 #include "verifier/cpu/mutation.h"
 
@@ -31,10 +32,12 @@ public:
         c.add("--seed", &options_.seed, "seed").show_default();
         options_.vectors_dir = default_vectors_dir();
         c.add("--vectors", &options_.vectors_dir, "directory of the TestFloat files (must exist)").show_default();
+        c.add("--ops", &ops_, "only these ops' mutants (comma-separated; every op's by default)");
         return c;
     }
     int run(const Invocation&) override {
         options_.budget = parse_count(budget_, "--count");
+        options_.ops = split_list(ops_);
         const std::vector<MutantOutcome> outcomes = run_mutation(options_);
         std::cout << mutation_table(outcomes, options_);
         const bool all = std::all_of(outcomes.begin(), outcomes.end(), [](const MutantOutcome& m) { return m.caught; });
@@ -44,6 +47,7 @@ public:
 private:
     MutationOptions options_;
     std::string budget_ = "1e6";
+    std::string ops_;
 };
 
 }  // namespace

@@ -49,6 +49,12 @@ Operands InputSet::input(uint64_t index) const {
     return with_unit(*this, params(), [index](auto, auto generator) { return generator(index); });
 }
 
+void InputSet::inputs(uint64_t begin, uint64_t end, Operands* out) const {
+    with_unit(*this, params(), [&](auto, auto generator) {
+        for (uint64_t i = begin; i < end; ++i) out[i - begin] = generator(i);
+    });
+}
+
 const TestFloatFormat* testfloat_format_of(OpId op) {
     static const std::deque<TestFloatFormat> formats = [] {
         std::deque<TestFloatFormat> list;

@@ -35,6 +35,8 @@ struct InputSet {
     }
     // One input; campaigns use with_unit loops (model/unit_dispatch.h) instead.
     Operands input(uint64_t index) const;
+    // The inputs [begin, end) into out[0 .. end - begin), one dispatch for them all.
+    void inputs(uint64_t begin, uint64_t end, Operands* out) const;
 };
 
 // The TestFloat line layout of an op's function (its testfloat trait), or nothing.

@@ -405,10 +405,38 @@ TEST(Cli, AClassCatchesAMutantOnlyWhereItsParentPasses) {
     EXPECT_FALSE(fails(parent, *at));
     for (uint64_t i = 0; i < *at; ++i) EXPECT_FALSE(fails(*mutant, i) && !fails(parent, i)) << "an earlier catch: " << i;
 
-    const CommandResult r = run_fpverify({"mutation", "--vectors", testing::vectors_dir(), "--count", "4096"});
+    const CommandResult r =
+        run_fpverify({"mutation", "--vectors", testing::vectors_dir(), "--count", "4096", "--ops", "gemm64,div64"});
     ASSERT_EQ(r.status, 0) << r.out << r.err;
     EXPECT_TRUE(contains(r.out, "A class catches a mutant with an input the mutant fails and the impl it mutates passes"))
         << r.out;
+    EXPECT_TRUE(contains(r.out, "| `gemm64.mut_last_term_dropped` |")) << r.out;
+    EXPECT_FALSE(contains(r.out, "| `exp32.")) << "an op not asked for: " << r.out;
+}
+
+// A mutant that no class catches within the budget is tried further, until its first catch: a
+// unary function's all32 whole, a binary function's classes up to kEscalatedBudget inputs. One
+// result one ulp off on one input pattern in 2^24 is caught so, and the table says it was past
+// the budget.
+TEST(Cli, AMutantRarerThanTheBudgetIsSoughtPastIt) {
+    const CommandResult r =
+        run_fpverify({"mutation", "--vectors", testing::vectors_dir(), "--count", "1e4", "--ops", "exp32,atan2_32"});
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_TRUE(contains(r.out, "8 of 8 mutants caught")) << r.out;
+    // The first pattern whose low 24 bits are 0x5a5a5a, and exp of it is 1, to be moved.
+    EXPECT_TRUE(contains(r.out, "| `exp32.mut_one_ulp_off` | the result one ulp further from zero where x's low 24 "
+                                "bits are 0x5a5a5a, one input pattern in 2^24 (`exp32.host_cr`) | yes | 5,921,371 "
+                                "(all32, past the budget) | all32 |"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "| `atan2_32.mut_one_ulp_off` |")) << r.out;
+    EXPECT_TRUE(contains(r.out, "(random, past the budget)")) << r.out;
+    const size_t narrow = r.out.find("| `exp32.mut_narrow_range` |");
+    ASSERT_NE(narrow, std::string::npos) << r.out;
+    EXPECT_FALSE(contains(r.out.substr(narrow, r.out.find('\n', narrow) - narrow), "past the budget"))
+        << "a bug on one input in 512 needs no more than 10^4 inputs: " << r.out;
+    const CommandResult unknown = run_fpverify({"mutation", "--count", "10", "--ops", "exp32,nosuchop"});
+    EXPECT_EQ(unknown.status, 2) << unknown.out;
+    EXPECT_TRUE(contains(unknown.err, "nosuchop")) << unknown.err;
 }
 
 // The mutation score never mistakes a missing folder of TestFloat files for ops without any:
@@ -421,7 +449,7 @@ TEST(Cli, MutationNeedsItsTestFloatFolderAndFindsItFromAnyDirectory) {
     TempDir dir;
     const std::string binary = std::filesystem::absolute(fpverify_binary()).string();
     const CommandResult elsewhere = run_command("bash", {"-c", "cd '" + dir.dir() + "' && '" + binary +
-                                                                 "' mutation --count 1000"});
+                                                                 "' mutation --count 1000 --ops div64"});
     EXPECT_LE(elsewhere.status, 1) << elsewhere.err;
     EXPECT_FALSE(contains(elsewhere.out, " 0 of 0 with a TestFloat counterpart")) << elsewhere.out;
     EXPECT_TRUE(contains(elsewhere.out, "f64_div.level1")) << elsewhere.out;

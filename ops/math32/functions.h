@@ -20,6 +20,7 @@
 #include "ops/math32/core_math.h"
 #include "ops/math32/intrinsic_claims.h"
 #include "ops/math32/mutants.h"
+#include "ops/math32/rounded_on_host.h"
 #include "ops/math32/twin.h"
 #include "reference/mpfr_reference.h"
 
@@ -47,8 +48,6 @@ struct Family {
     using commands = TypeList<>;
 };
 
-inline constexpr std::array<Operand, 1> kUnary{{{Format::binary32, "x"}}};
-inline constexpr std::array<Operand, 2> kBinary{{{Format::binary32, "x"}, {Format::binary32, "y"}}};
 inline constexpr std::array<Operand, 2> kQuotientAngle{{{Format::binary32, "y"}, {Format::binary32, "x"}}};
 
 // 1/cbrt(x), IEEE 754-2019's rootn(x, -3): +-0 -> +-inf.
@@ -110,15 +109,13 @@ struct MpfrRcbrt {
     };
 
 // The host's glibc function `fn` (expf) of `arity` arguments, variant "expf_glibc", claiming the
-// manual's `ulps`; `large_from`: the magnitude (bits) from which its arguments count as large,
-// where the lost-reduction mutant drops bits.
+// manual's `ulps`.
 #define FPV_MATH32_HOST_1(fn) \
     static uint64_t run(uint64_t a) { return bits_of(::fn(single(a))); }
 #define FPV_MATH32_HOST_2(fn) \
     static uint64_t run(uint64_t a, uint64_t b) { return bits_of(::fn(single(a), single(b))); }
-#define FPV_MATH32_GLIBC(fn, arity, ulps, large_from)                                                          \
+#define FPV_MATH32_GLIBC(fn, arity, ulps)                                                                      \
     struct Glibc_##fn : HostImpl {                                                                             \
-        static constexpr uint32_t kLargeFrom = large_from; /* its mutant's large arguments (mutants.h) */      \
         static constexpr ImplSpec spec{.variant = #fn "_glibc", .summary = #fn " of the host's glibc",         \
                                        .domain = "every input", .claim = #ulps " ulp", .bound = ulps,          \
                                        .bound_source = kGlibcManual};                                          \
@@ -166,32 +163,32 @@ FPV_MATH32_INTRINSIC(__tanf, tanf, 1, NoClaim, "none stated (derived from __sinf
 FPV_MATH32_INTRINSIC(__powf, powf, 2, NoClaim, "none stated (derived from exp2f and __log2f)")
 
 // glibc 2.36 has no sinpif, cospif or rcbrtf.
-FPV_MATH32_GLIBC(expf, 1, 1, 0x41800000u)
-FPV_MATH32_GLIBC(exp2f, 1, 1, 0x41800000u)
-FPV_MATH32_GLIBC(exp10f, 1, 1, 0x40800000u)
-FPV_MATH32_GLIBC(expm1f, 1, 1, 0x41800000u)
-FPV_MATH32_GLIBC(logf, 1, 1, 0x4b800000u)
-FPV_MATH32_GLIBC(log2f, 1, 1, 0x4b800000u)
-FPV_MATH32_GLIBC(log10f, 1, 2, 0x4b800000u)
-FPV_MATH32_GLIBC(log1pf, 1, 1, 0x4b800000u)
-FPV_MATH32_GLIBC(sinf, 1, 1, 0x49000000u)
-FPV_MATH32_GLIBC(cosf, 1, 1, 0x49000000u)
-FPV_MATH32_GLIBC(tanf, 1, 1, 0x49000000u)
-FPV_MATH32_GLIBC(asinf, 1, 1, 0x3f000000u)
-FPV_MATH32_GLIBC(acosf, 1, 1, 0x3f000000u)
-FPV_MATH32_GLIBC(atanf, 1, 1, 0x40000000u)
-FPV_MATH32_GLIBC(sinhf, 1, 2, 0x41800000u)
-FPV_MATH32_GLIBC(coshf, 1, 2, 0x41800000u)
-FPV_MATH32_GLIBC(tanhf, 1, 2, 0x40800000u)
-FPV_MATH32_GLIBC(asinhf, 1, 2, 0x49800000u)
-FPV_MATH32_GLIBC(acoshf, 1, 2, 0x49800000u)
-FPV_MATH32_GLIBC(atanhf, 1, 2, 0x3f000000u)
-FPV_MATH32_GLIBC(cbrtf, 1, 1, 0x49800000u)
-FPV_MATH32_GLIBC(erff, 1, 1, 0x3f800000u)
-FPV_MATH32_GLIBC(erfcf, 1, 3, 0x40800000u)
-FPV_MATH32_GLIBC(powf, 2, 1, 0x40000000u)
-FPV_MATH32_GLIBC(atan2f, 2, 2, 0x40000000u)
-FPV_MATH32_GLIBC(hypotf, 2, 1, 0x40000000u)
+FPV_MATH32_GLIBC(expf, 1, 1)
+FPV_MATH32_GLIBC(exp2f, 1, 1)
+FPV_MATH32_GLIBC(exp10f, 1, 1)
+FPV_MATH32_GLIBC(expm1f, 1, 1)
+FPV_MATH32_GLIBC(logf, 1, 1)
+FPV_MATH32_GLIBC(log2f, 1, 1)
+FPV_MATH32_GLIBC(log10f, 1, 2)
+FPV_MATH32_GLIBC(log1pf, 1, 1)
+FPV_MATH32_GLIBC(sinf, 1, 1)
+FPV_MATH32_GLIBC(cosf, 1, 1)
+FPV_MATH32_GLIBC(tanf, 1, 1)
+FPV_MATH32_GLIBC(asinf, 1, 1)
+FPV_MATH32_GLIBC(acosf, 1, 1)
+FPV_MATH32_GLIBC(atanf, 1, 1)
+FPV_MATH32_GLIBC(sinhf, 1, 2)
+FPV_MATH32_GLIBC(coshf, 1, 2)
+FPV_MATH32_GLIBC(tanhf, 1, 2)
+FPV_MATH32_GLIBC(asinhf, 1, 2)
+FPV_MATH32_GLIBC(acoshf, 1, 2)
+FPV_MATH32_GLIBC(atanhf, 1, 2)
+FPV_MATH32_GLIBC(cbrtf, 1, 1)
+FPV_MATH32_GLIBC(erff, 1, 1)
+FPV_MATH32_GLIBC(erfcf, 1, 3)
+FPV_MATH32_GLIBC(powf, 2, 1)
+FPV_MATH32_GLIBC(atan2f, 2, 2)
+FPV_MATH32_GLIBC(hypotf, 2, 1)
 
 // CUDA's binary64 functions, the twins that judge the binary32 ones on the GPU.
 FPV_MATH32_TWIN_1(exp)
@@ -240,69 +237,75 @@ FPV_MATH32_TWIN_2(hypot)
 namespace fpv::op {
 
 // One op: `name` (exp32), what it computes, its key salt (a constant of its own), its MPFR
-// reference, its fast reference, and its impls.
-#define FPV_MATH32_OP(op, text, salt, arity_operands, classes_of, mpfr_reference, fast_reference, twin, planted, \
-                      stated, ...)                                                                \
-    struct op : math32::Family {                                                                  \
-        static constexpr std::string_view name = #op;                                             \
-        static constexpr std::string_view summary = text;                                         \
-        static constexpr auto operands = math32::arity_operands;                                  \
-        static constexpr uint64_t key_salt = uint64_t{salt} << 56;                                \
-        using reference = mpfr_reference;                                                         \
-        using host_ieee = fast_reference;                                                         \
-        using binary64_twin = math32::Twin<math32::Twin64_##twin, math32::arity_operands.size()>; \
-        using classes = math32::classes_of<op>;                                                   \
-        using special_values = math32::stated;                                                    \
-        using natives = TypeList<__VA_ARGS__>;                                                    \
-        using mutants = planted;                                                                  \
+// reference, its fast reference, its GPU twin, its binary64 function on the host (`host64`, for
+// its correctly rounded host impl `host_cr`, the parent of its mutants) with the magnitude from
+// which its arguments count as large (`large_from`, where the lost-reduction mutant drops bits),
+// the Annex F rule of its stated values, and its impls.
+#define FPV_MATH32_OP(op, text, salt, arity_operands, classes_of, mpfr_reference, fast_reference, twin, host64,      \
+                      large_from, stated, ...)                                                                       \
+    struct op : math32::Family {                                                                                     \
+        static constexpr std::string_view name = #op;                                                                \
+        static constexpr std::string_view summary = text;                                                            \
+        static constexpr auto operands = math32::arity_operands;                                                     \
+        static constexpr uint64_t key_salt = uint64_t{salt} << 56;                                                   \
+        using reference = mpfr_reference;                                                                            \
+        using host_ieee = fast_reference;                                                                            \
+        using binary64_twin = math32::Twin<math32::Twin64_##twin, math32::arity_operands.size()>;                    \
+        using classes = math32::classes_of<op>;                                                                      \
+        using special_values = math32::stated;                                                                       \
+        using host_cr = math32::RoundedOnHost<host64, mpfr_reference, math32::arity_operands.size(), large_from>;   \
+        using natives = TypeList<__VA_ARGS__, host_cr>;                                                              \
+        using mutants = math32::Mutants<host_cr>;                                                                    \
     };
-#define FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin, ...)                                           \
-    FPV_MATH32_OP(op, text, salt, kUnary, UnaryClasses, MpfrOfOne<mpfr_fn>, FPV_CORE_MATH_1(fn), twin,     \
-                  math32::GlibcMutants<math32::Glibc_##fn>, AnnexFStates<1>, math32::Cuda_##fn,                \
-                  math32::CudaFtz_##fn, math32::Glibc_##fn __VA_OPT__(, ) __VA_ARGS__)
+#define FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin, large_from, ...)                                        \
+    FPV_MATH32_OP(op, text, salt, kUnary, UnaryClasses, MpfrOfOne<mpfr_fn>, FPV_CORE_MATH_1(fn), twin,              \
+                  math32::Glibc64Of1<&::twin>, large_from, AnnexFStates<1>, math32::Cuda_##fn, math32::CudaFtz_##fn, \
+                  math32::Glibc_##fn __VA_OPT__(, ) __VA_ARGS__)
 // A function that CUDA also has as an intrinsic: the intrinsic and the --use_fast_math build.
-#define FPV_MATH32_UNARY_FAST(op, text, salt, mpfr_fn, fn, twin) \
-    FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin, math32::Intrinsic_##fn, math32::FastMath_##fn)
+#define FPV_MATH32_UNARY_FAST(op, text, salt, mpfr_fn, fn, twin, large_from) \
+    FPV_MATH32_UNARY(op, text, salt, mpfr_fn, fn, twin, large_from, math32::Intrinsic_##fn, math32::FastMath_##fn)
 
-FPV_MATH32_UNARY_FAST(exp32, "e^x in binary32", 64, mpfr_exp, expf, exp)
-FPV_MATH32_UNARY(exp2_32, "2^x in binary32", 65, mpfr_exp2, exp2f, exp2)
-FPV_MATH32_UNARY_FAST(exp10_32, "10^x in binary32", 66, mpfr_exp10, exp10f, exp10)
-FPV_MATH32_UNARY(expm1_32, "e^x - 1 in binary32", 67, mpfr_expm1, expm1f, expm1)
-FPV_MATH32_UNARY_FAST(log32, "ln x in binary32", 68, mpfr_log, logf, log)
-FPV_MATH32_UNARY_FAST(log2_32, "log2 x in binary32", 69, mpfr_log2, log2f, log2)
-FPV_MATH32_UNARY_FAST(log10_32, "log10 x in binary32", 70, mpfr_log10, log10f, log10)
-FPV_MATH32_UNARY(log1p32, "ln(1 + x) in binary32", 71, mpfr_log1p, log1pf, log1p)
-FPV_MATH32_UNARY_FAST(sin32, "sin x in binary32", 72, mpfr_sin, sinf, sin)
-FPV_MATH32_UNARY_FAST(cos32, "cos x in binary32", 73, mpfr_cos, cosf, cos)
-FPV_MATH32_UNARY_FAST(tan32, "tan x in binary32", 74, mpfr_tan, tanf, tan)
+FPV_MATH32_UNARY_FAST(exp32, "e^x in binary32", 64, mpfr_exp, expf, exp, 0x41800000u)
+FPV_MATH32_UNARY(exp2_32, "2^x in binary32", 65, mpfr_exp2, exp2f, exp2, 0x41800000u)
+FPV_MATH32_UNARY_FAST(exp10_32, "10^x in binary32", 66, mpfr_exp10, exp10f, exp10, 0x40800000u)
+FPV_MATH32_UNARY(expm1_32, "e^x - 1 in binary32", 67, mpfr_expm1, expm1f, expm1, 0x41800000u)
+FPV_MATH32_UNARY_FAST(log32, "ln x in binary32", 68, mpfr_log, logf, log, 0x4b800000u)
+FPV_MATH32_UNARY_FAST(log2_32, "log2 x in binary32", 69, mpfr_log2, log2f, log2, 0x4b800000u)
+FPV_MATH32_UNARY_FAST(log10_32, "log10 x in binary32", 70, mpfr_log10, log10f, log10, 0x4b800000u)
+FPV_MATH32_UNARY(log1p32, "ln(1 + x) in binary32", 71, mpfr_log1p, log1pf, log1p, 0x4b800000u)
+FPV_MATH32_UNARY_FAST(sin32, "sin x in binary32", 72, mpfr_sin, sinf, sin, 0x49000000u)
+FPV_MATH32_UNARY_FAST(cos32, "cos x in binary32", 73, mpfr_cos, cosf, cos, 0x49000000u)
+FPV_MATH32_UNARY_FAST(tan32, "tan x in binary32", 74, mpfr_tan, tanf, tan, 0x49000000u)
 FPV_MATH32_OP(sinpi32, "sin(pi x) in binary32", 75, kUnary, UnaryClasses, MpfrOfOne<mpfr_sinpi>,
-              FPV_CORE_MATH_1(sinpif), sinpi, TypeList<>, AnnexFStates<1>, math32::Cuda_sinpif, math32::CudaFtz_sinpif)
+              FPV_CORE_MATH_1(sinpif), sinpi, math32::SinPi64, 0x44800000u, AnnexFStates<1>, math32::Cuda_sinpif,
+              math32::CudaFtz_sinpif)
 FPV_MATH32_OP(cospi32, "cos(pi x) in binary32", 76, kUnary, UnaryClasses, MpfrOfOne<mpfr_cospi>,
-              FPV_CORE_MATH_1(cospif), cospi, TypeList<>, AnnexFStates<1>, math32::Cuda_cospif, math32::CudaFtz_cospif)
-FPV_MATH32_UNARY(asin32, "arcsin x in binary32", 77, mpfr_asin, asinf, asin)
-FPV_MATH32_UNARY(acos32, "arccos x in binary32", 78, mpfr_acos, acosf, acos)
-FPV_MATH32_UNARY(atan32, "arctan x in binary32", 79, mpfr_atan, atanf, atan)
-FPV_MATH32_UNARY(sinh32, "sinh x in binary32", 80, mpfr_sinh, sinhf, sinh)
-FPV_MATH32_UNARY(cosh32, "cosh x in binary32", 81, mpfr_cosh, coshf, cosh)
-FPV_MATH32_UNARY(tanh32, "tanh x in binary32", 82, mpfr_tanh, tanhf, tanh)
-FPV_MATH32_UNARY(asinh32, "arsinh x in binary32", 83, mpfr_asinh, asinhf, asinh)
-FPV_MATH32_UNARY(acosh32, "arcosh x in binary32", 84, mpfr_acosh, acoshf, acosh)
-FPV_MATH32_UNARY(atanh32, "artanh x in binary32", 85, mpfr_atanh, atanhf, atanh)
-FPV_MATH32_UNARY(cbrt32, "cube root of x in binary32", 86, mpfr_cbrt, cbrtf, cbrt)
+              FPV_CORE_MATH_1(cospif), cospi, math32::CosPi64, 0x44800000u, AnnexFStates<1>, math32::Cuda_cospif,
+              math32::CudaFtz_cospif)
+FPV_MATH32_UNARY(asin32, "arcsin x in binary32", 77, mpfr_asin, asinf, asin, 0x3f000000u)
+FPV_MATH32_UNARY(acos32, "arccos x in binary32", 78, mpfr_acos, acosf, acos, 0x3f000000u)
+FPV_MATH32_UNARY(atan32, "arctan x in binary32", 79, mpfr_atan, atanf, atan, 0x40000000u)
+FPV_MATH32_UNARY(sinh32, "sinh x in binary32", 80, mpfr_sinh, sinhf, sinh, 0x41800000u)
+FPV_MATH32_UNARY(cosh32, "cosh x in binary32", 81, mpfr_cosh, coshf, cosh, 0x41800000u)
+FPV_MATH32_UNARY(tanh32, "tanh x in binary32", 82, mpfr_tanh, tanhf, tanh, 0x40800000u)
+FPV_MATH32_UNARY(asinh32, "arsinh x in binary32", 83, mpfr_asinh, asinhf, asinh, 0x49800000u)
+FPV_MATH32_UNARY(acosh32, "arcosh x in binary32", 84, mpfr_acosh, acoshf, acosh, 0x49800000u)
+FPV_MATH32_UNARY(atanh32, "artanh x in binary32", 85, mpfr_atanh, atanhf, atanh, 0x3f000000u)
+FPV_MATH32_UNARY(cbrt32, "cube root of x in binary32", 86, mpfr_cbrt, cbrtf, cbrt, 0x49800000u)
 FPV_MATH32_OP(rcbrt32, "1/cbrt(x) in binary32 (rootn(x, -3): +-0 -> +-inf)", 87, kUnary, UnaryClasses,
-              math32::MpfrRcbrt, None, rcbrt, TypeList<>, AnnexFStates<1>, math32::Cuda_rcbrtf, math32::CudaFtz_rcbrtf)
-FPV_MATH32_UNARY(erf32, "erf x in binary32", 88, mpfr_erf, erff, erf)
-FPV_MATH32_UNARY(erfc32, "erfc x in binary32", 89, mpfr_erfc, erfcf, erfc)
+              math32::MpfrRcbrt, None, rcbrt, math32::RecipCbrt64, 0x49800000u, AnnexFStates<1>, math32::Cuda_rcbrtf,
+              math32::CudaFtz_rcbrtf)
+FPV_MATH32_UNARY(erf32, "erf x in binary32", 88, mpfr_erf, erff, erf, 0x3f800000u)
+FPV_MATH32_UNARY(erfc32, "erfc x in binary32", 89, mpfr_erfc, erfcf, erfc, 0x40800000u)
 FPV_MATH32_OP(pow32, "x^y in binary32", 90, kBinary, PowClasses, MpfrOfTwo<mpfr_pow>, FPV_CORE_MATH_2(powf), pow,
-              math32::GlibcMutants<math32::Glibc_powf>, PowAnnexFStates, math32::Cuda_powf, math32::CudaFtz_powf, math32::Glibc_powf,
-              math32::Intrinsic_powf, math32::FastMath_powf)
+              math32::Glibc64Of2<&::pow>, 0x40000000u, PowAnnexFStates, math32::Cuda_powf, math32::CudaFtz_powf,
+              math32::Glibc_powf, math32::Intrinsic_powf, math32::FastMath_powf)
 FPV_MATH32_OP(atan2_32, "atan2(y, x) in binary32, the angle of the point (x, y)", 91, kQuotientAngle,
-              RatioClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f), atan2,
-              math32::GlibcMutants<math32::Glibc_atan2f>, AnnexFStates<2>, math32::Cuda_atan2f,
-              math32::CudaFtz_atan2f, math32::Glibc_atan2f)
+              RatioClasses, MpfrOfTwo<mpfr_atan2>, FPV_CORE_MATH_2(atan2f), atan2, math32::Glibc64Of2<&::atan2>,
+              0x40000000u, AnnexFStates<2>, math32::Cuda_atan2f, math32::CudaFtz_atan2f, math32::Glibc_atan2f)
 FPV_MATH32_OP(hypot32, "sqrt(x^2 + y^2) in binary32", 92, kBinary, RatioClasses, MpfrOfTwo<mpfr_hypot>,
-              FPV_CORE_MATH_2(hypotf), hypot,
-              math32::GlibcMutants<math32::Glibc_hypotf>, AnnexFStates<2>, math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
+              FPV_CORE_MATH_2(hypotf), hypot, math32::Glibc64Of2<&::hypot>, 0x40000000u, AnnexFStates<2>,
+              math32::Cuda_hypotf, math32::CudaFtz_hypotf, math32::Glibc_hypotf)
 
 #undef FPV_MATH32_UNARY
 #undef FPV_MATH32_UNARY_FAST

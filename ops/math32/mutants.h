@@ -1,13 +1,18 @@
-// The math32 ops' planted-bug mutants (`fpverify mutation`): the host's glibc function with one
-// planted bug each, held to its parent's claim:
+// The math32 ops' planted-bug mutants (`fpverify mutation`): the op's correctly rounded host impl
+// (`host_cr`, ops/math32/rounded_on_host.h) with one planted bug each, held to its claim of
+// correct rounding:
 // - a wrong special value: the result's sign flipped at x = -0 and x = 1, which only the
 //   `specials` class holds (one bit pattern in 2^32 each for the random classes);
 // - a narrow wrong range: results 8 ulps off for x in [0.75, 1) and [1.25, 1.5), 2^23 of the 2^32
 //   patterns (one in 512), where every function has finite results in one or the other;
 // - a lost argument reduction: from the magnitude where the function's large arguments begin
-//   (the glibc impl's kLargeFrom: 2^19 for sin, cos and tan, 16 for exp, ...), the function
+//   (its host_cr's kLargeFrom: 2^19 for sin, cos and tan, 16 for exp, ...), the function
 //   evaluated at the argument with its last 12 bits dropped, as a reduction that keeps too few
-//   bits would.
+//   bits would;
+// - one result one ulp off on one input in 2^24: where x's low 24 bits are 0x5a5a5a (256 of the
+//   2^32 patterns, every binade pair and both signs), the result one binary32 number further
+//   from zero; what only a sweep of every input (all32) or about 2^24 random inputs per catch
+//   finds.
 #pragma once
 
 #include <cstdint>
@@ -68,7 +73,22 @@ struct LostReduction : MutantOf<Parent> {
     }
 };
 
+inline constexpr uint32_t kOneIn2To24 = 0x5a5a5au;
+inline constexpr ImplSpec kOneUlpOff{.variant = "mut_one_ulp_off",
+                                     .summary = "the result one ulp further from zero where x's low 24 bits are "
+                                                "0x5a5a5a, one input pattern in 2^24"};
+
 template <class Parent>
-using GlibcMutants = TypeList<MinusZeroSign<Parent>, NarrowWrongRange<Parent>, LostReduction<Parent>>;
+struct OneUlpOff : MutantOf<Parent> {
+    static constexpr const ImplSpec& spec = kOneUlpOff;
+    template <class... Word>
+    static uint64_t run(uint64_t x, Word... rest) {
+        const uint64_t r = Parent::run(x, rest...);
+        return (x & 0xffffffu) == kOneIn2To24 ? moved(r, 1) : r;
+    }
+};
+
+template <class Parent>
+using Mutants = TypeList<MinusZeroSign<Parent>, NarrowWrongRange<Parent>, LostReduction<Parent>, OneUlpOff<Parent>>;
 
 }  // namespace fpv::math32

@@ -1,7 +1,8 @@
 // The math32 ops' references against independent evidence: CORE-MATH's functions (the fast
 // reference) against MPFR bit for bit in every rounding mode, over random bit patterns, Annex F's
 // values and CORE-MATH's own worst cases for correct rounding; MPFR against the values C99 Annex F
-// and IEEE 754-2019 state; the specials class catching a planted wrong special value.
+// and IEEE 754-2019 state; each op's correctly rounded host impl against MPFR; the specials class
+// catching a planted wrong special value.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -108,6 +109,44 @@ TEST(Math32Reference, CoreMathEqualsMpfrBitForBitInEveryMode) {
         }
     });
     EXPECT_GE(worst, 724u + 7202u) << "CORE-MATH's worst cases of atan2f and hypotf not read from " << core_math_dir();
+    RecordProperty("compared", std::to_string(compared));
+}
+
+// Each op's correctly rounded host impl (`host_cr`, the parent of its mutants) equals MPFR bit for
+// bit: on Annex F's values (or every pair of them), CORE-MATH's worst cases where the snapshot is
+// here, random bit patterns, and the 2^16 patterns from 1 up (2^15 either side of 2 for a
+// function of two arguments' first operand), where a binary64 value near a rounding boundary
+// sends it to MPFR.
+TEST(Math32Reference, TheHostsCorrectlyRoundedImplEqualsMpfrBitForBit) {
+    MpfrReference mpfr;
+    uint64_t compared = 0;
+    for_each_type(op::Math32Ops{}, [&](auto tag) {
+        using Op = typename decltype(tag)::type;
+        using Impl = typename Op::host_cr;
+        std::vector<Operands> inputs = math32::kWithCoreMath ? worst_cases(stem_of(Op::name), arity<Op>)
+                                                             : std::vector<Operands>{};
+        for (unsigned i = 0; i < math32::annex_f_value_size; ++i) {
+            for (unsigned j = 0; j < (arity<Op> == 2 ? math32::annex_f_value_size : 1); ++j) {
+                inputs.push_back({math32::annex_f_value(i), arity<Op> == 2 ? math32::annex_f_value(j) : 0, 0});
+            }
+        }
+        CounterRng rng(0x63726f75ull ^ Op::key_salt, 1);
+        for (uint64_t i = 0; i < random_inputs(); ++i) {
+            const uint64_t w = rng.next();
+            inputs.push_back({w & 0xffffffffu, arity<Op> == 2 ? w >> 32 : 0, 0});
+        }
+        for (uint32_t i = 0; i < (1u << 16); ++i) {
+            inputs.push_back(arity<Op> == 2 ? Operands{0x40000000u - (1u << 15) + i, 0x40400000u + (rng.next() & 0xfffu), 0}
+                                            : Operands{0x3f800000u + i, 0, 0});
+        }
+        for (const Operands& in : inputs) {
+            const uint64_t got = run_impl<Op, Impl>(in);
+            const uint64_t exact = mpfr.correctly_rounded<Op>(in, Rounding::rn, false);
+            ASSERT_TRUE(same_answer(Format::binary32, got, exact))
+                << Op::name << ".host_cr at " << std::hex << in.a << ", " << in.b << ": " << got << ", MPFR " << exact;
+            ++compared;
+        }
+    });
     RecordProperty("compared", std::to_string(compared));
 }
 

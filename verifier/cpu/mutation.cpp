@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "corpus/testfloat_file.h"
 #include "model/input_set.h"
@@ -43,23 +44,82 @@ std::vector<uint64_t> failing_inputs(const ImplInfo& impl, const InputSet& set, 
     return indices;
 }
 
-}  // namespace
+// The first index in [from, limit) of `set` where impls `a` and `b` give different results, or
+// `limit`: slices of inputs across the host's threads, a round of them at a time, in order.
+uint64_t first_difference(HostImplFn a, HostImplFn b, const InputSet& set, uint64_t from, uint64_t limit) {
+    constexpr uint64_t kSlice = 4096;
+    constexpr uint64_t kRound = kSlice * 64;
+    for (uint64_t at = from; at < limit; at += kRound) {
+        const uint64_t round_end = std::min(limit, at + kRound);
+        const auto slices = static_cast<int64_t>((round_end - at + kSlice - 1) / kSlice);
+        uint64_t first = round_end;
+#pragma omp parallel for schedule(dynamic) reduction(min : first)
+        for (int64_t s = 0; s < slices; ++s) {
+            thread_local std::vector<Operands> in(kSlice);
+            const uint64_t begin = at + static_cast<uint64_t>(s) * kSlice;
+            const uint64_t end = std::min(round_end, begin + kSlice);
+            set.inputs(begin, end, in.data());
+            for (uint64_t i = begin; i < end && i < first; ++i) {
+                const Operands& x = in[i - begin];
+                if (a(x) != b(x)) first = i;
+            }
+        }
+        if (first < round_end) return first;
+    }
+    return limit;
+}
 
-// Judged in growing chunks, which change nothing but when to stop; the parent only on chunks
-// where the mutant failed.
-std::optional<uint64_t> first_catch(const ImplInfo& mutant, const ImplInfo* parent, const InputSet& set,
-                                    uint64_t limit) {
+// Any failure of [0, limit), for a mutant whose parent does not run here: judged in growing
+// chunks, which change nothing but when to stop.
+std::optional<uint64_t> first_failure(const ImplInfo& mutant, const InputSet& set, uint64_t limit) {
     constexpr uint64_t kLargestChunk = uint64_t{1} << 16;  // every failure of a chunk is held
     uint64_t chunk = 4096;
     for (uint64_t at = 0; at < limit; at += chunk, chunk = std::min(2 * chunk, kLargestChunk)) {
-        const uint64_t end = std::min(limit, at + chunk);
-        const std::vector<uint64_t> failed = failing_inputs(mutant, set, at, end);
-        if (failed.empty()) continue;
-        if (parent == nullptr) return failed.front();
-        const std::vector<uint64_t> parent_failed = failing_inputs(*parent, set, at, end);
-        for (const uint64_t i : failed) {
-            if (!std::binary_search(parent_failed.begin(), parent_failed.end(), i)) return i;
+        const std::vector<uint64_t> failed = failing_inputs(mutant, set, at, std::min(limit, at + chunk));
+        if (!failed.empty()) return failed.front();
+    }
+    return std::nullopt;
+}
+
+// The soonest class of `classes` (and every class, unless `soonest_only`) to catch the mutant within
+// `limit_of(class)` inputs, into `o`.
+template <class Limit>
+void try_classes(MutantOutcome& o, const ImplInfo& mutant, const ImplInfo* parent,
+                 const std::vector<std::string>& classes, uint64_t seed, Limit limit_of, bool soonest_only) {
+    for (const std::string& name : classes) {
+        const InputSet set = resolve_class(name, mutant.op, seed);
+        const auto first = first_catch(mutant, parent, set, limit_of(set));
+        if (!first) continue;
+        o.catching_classes.push_back(name);
+        if (!o.caught || *first + 1 < o.inputs_needed) {
+            o.inputs_needed = *first + 1;
+            o.first_class = name;
         }
+        o.caught = true;
+        if (soonest_only) return;
+    }
+}
+
+}  // namespace
+
+// An input where the two results are equal is judged alike (a mutant holds its parent's claims),
+// so only where they differ is judged, a chunk from there; without the parent here, any failure.
+std::optional<uint64_t> first_catch(const ImplInfo& mutant, const ImplInfo* parent, const InputSet& set,
+                                    uint64_t limit) {
+    if (parent == nullptr || parent->host == nullptr || mutant.host == nullptr) return first_failure(mutant, set, limit);
+    constexpr uint64_t kChunk = 4096;
+    for (uint64_t at = 0; at < limit;) {
+        const uint64_t differs = first_difference(mutant.host, parent->host, set, at, limit);
+        if (differs == limit) return std::nullopt;
+        const uint64_t end = std::min(limit, differs + kChunk);
+        const std::vector<uint64_t> failed = failing_inputs(mutant, set, differs, end);
+        if (!failed.empty()) {
+            const std::vector<uint64_t> parent_failed = failing_inputs(*parent, set, differs, end);
+            for (const uint64_t i : failed) {
+                if (!std::binary_search(parent_failed.begin(), parent_failed.end(), i)) return i;
+            }
+        }
+        at = end;
     }
     return std::nullopt;
 }
@@ -70,9 +130,12 @@ std::vector<MutantOutcome> run_mutation(const MutationOptions& options) {
         throw UsageError("--vectors: no directory '" + options.vectors_dir +
                          "' of TestFloat files (the repository's is corpus/vectors/testfloat)");
     }
+    std::vector<OpId> chosen;
+    for (const std::string& name : options.ops) chosen.push_back(op_named(name));  // throws for a name not built
     std::vector<MutantOutcome> outcomes;
     for (const ImplInfo& impl : all_impls()) {
         if (!impl.is_mutant()) continue;
+        if (!chosen.empty() && std::find(chosen.begin(), chosen.end(), impl.op) == chosen.end()) continue;
         MutantOutcome o;
         o.mutant = impl.name;
         o.bug = std::string(impl.spec.summary);
@@ -80,16 +143,23 @@ std::vector<MutantOutcome> run_mutation(const MutationOptions& options) {
         const ImplInfo* parent = find_impl(impl.mutates);
         if (parent != nullptr && !parent->runs_on_cpu()) parent = nullptr;
         o.parent_compared = parent != nullptr;
-        for (const std::string& name : all_class_names(impl.op)) {
-            const InputSet set = resolve_class(name, impl.op, options.seed);
-            const auto first = first_catch(impl, parent, set, std::min(options.budget, set.size));
-            if (!first) continue;
-            o.catching_classes.push_back(name);
-            if (!o.caught || *first + 1 < o.inputs_needed) {
-                o.inputs_needed = *first + 1;
-                o.first_class = name;
+        const std::vector<std::string> all = all_class_names(impl.op);
+        try_classes(o, impl, parent, all, options.seed,
+                    [&](const InputSet& set) { return std::min(options.budget, set.size); }, false);
+        if (!o.caught) {
+            // A bug rarer than the budget: the op's exhaustive sweeps whole, as `run` sweeps them,
+            // then every class at kEscalatedBudget inputs, until the first catch.
+            o.escalated = true;
+            std::vector<std::string> wider;
+            for (const ClassInfo& c : classes_of(impl.op)) {
+                if (c.exhaustive && c.prefix.empty()) wider.emplace_back(c.name);
             }
-            o.caught = true;
+            wider.insert(wider.end(), all.begin(), all.end());
+            try_classes(o, impl, parent, wider, options.seed,
+                        [&](const InputSet& set) {
+                            return set.exhaustive ? set.size : std::min(kEscalatedBudget, set.size);
+                        },
+                        true);
         }
         o.testfloat_file = testfloat_file_for(impl.op, impl.spec.rounding, options.vectors_dir);
         if (!o.testfloat_file.empty()) {
@@ -116,7 +186,9 @@ std::string mutation_table(const std::vector<MutantOutcome>& outcomes, const Mut
       << "(classes all, seed " << options.seed << ", at most " << grouped(options.budget)
       << " inputs per class); " << by_testfloat << " of " << with_testfloat
       << " with a TestFloat counterpart caught by its TestFloat vectors. A class catches a mutant with an input "
-         "the mutant fails and the impl it mutates passes.\n\n";
+         "the mutant fails and the impl it mutates passes. A mutant no class catches within that budget is tried "
+         "further, until its first catch: the op's exhaustive sweep (all32) whole, then each class up to "
+      << grouped(kEscalatedBudget) << " inputs (\"past the budget\").\n\n";
     o << "| mutant | planted bug (in) | caught | inputs needed | classes that caught it | TestFloat vectors |\n"
          "|---|---|---|---:|---|---|\n";
     for (const MutantOutcome& m : outcomes) {
@@ -130,7 +202,10 @@ std::string mutation_table(const std::vector<MutantOutcome>& outcomes, const Mut
         }
         const std::string verdict = !m.caught ? "**NO**" : m.parent_compared ? "yes" : "yes (its parent does not run here: any failure counted)";
         o << "| `" << m.mutant << "` | " << markdown_cell(m.bug) << " (`" << m.parent << "`) | " << verdict
-          << " | " << (m.caught ? grouped(m.inputs_needed) + " (" + m.first_class + ")" : "-") << " | "
+          << " | "
+          << (m.caught ? grouped(m.inputs_needed) + " (" + m.first_class + (m.escalated ? ", past the budget" : "") + ")"
+                       : "-")
+          << " | "
           << (classes.empty() ? "-" : classes) << " | " << testfloat << " |\n";
     }
     return o.str();
