@@ -19,7 +19,9 @@
 //                      (reference/componentwise_verdict.h)
 //   host_ieee          a type with static uint64_t eval(const Operands&), the host FPU's exact
 //                      IEEE 754 answer (the fast reference and the TestFloat export), or None;
-//                      a fast reference that is not the host FPU's names itself (its `name`)
+//                      a fast reference that is not the host FPU's names itself (its `name`),
+//                      and one that is software asks MPFR to confirm every result it calls wrong
+//                      (its `confirm_failures`, reference/rounded_verdict.h)
 //   exact_check        a type whose FPV_HD static bool certifies(in, result, rounding, ftz) proves
 //                      a result correctly rounded by integer arithmetic, on the host and the GPU
 //                      (reference/exact_check.h; `--reference exact`), or None

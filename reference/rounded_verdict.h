@@ -1,7 +1,8 @@
 // The verdict on a result of an op judged by correct rounding (Metric::correctly_rounded), for
 // any result format and rounding mode: the expected result is MPFR's, or with the fast reference
 // the host FPU's exact IEEE answer where the op has one (its host_ieee trait), MPFR recomputing
-// the cross_checked() sample and winning any disagreement. Pure: depends only on its arguments.
+// the cross_checked() sample and every result the fast answer makes wrong, and winning any
+// disagreement. Pure: depends only on its arguments.
 #pragma once
 
 #include <cstdint>
@@ -90,6 +91,19 @@ bool exact_is_tiny(MpfrReference& mpfr, const Operands& in, uint64_t expected, c
     };
     if (magnitude == 0) return rounded(Rounding::ru) != 0 || rounded(Rounding::rd) != 0;  // zero only if exact
     return rounded(Rounding::rz) < min_normal_bits(kResult);  // the least normal, from below or not
+}
+
+// Whether MPFR confirms every result the op's fast reference calls wrong (its host_ieee trait's
+// confirm_failures).
+template <class Op>
+constexpr bool confirms_failures() {
+    if constexpr (is_none<typename Op::host_ieee>) {
+        return false;
+    } else if constexpr (requires { Op::host_ieee::confirm_failures; }) {
+        return Op::host_ieee::confirm_failures;
+    } else {
+        return false;
+    }
 }
 
 // The verdict on `result` of `impl` (an impl of Op) for `in`; `fast` asks for the host's exact
@@ -195,6 +209,21 @@ Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands&
         !impl.in_domain(in, expected, exact_is_tiny<Op>(mpfr, in, expected, impl))) {
         v.wrong = !exact;  // outside the claim: wrong means not the exact answer
         v.category = Category::outside_domain;
+    }
+    // Where the fast reference is a library rather than the FPU's own IEEE arithmetic (its trait
+    // confirm_failures: CORE-MATH), a result it calls wrong is MPFR's to confirm, sampled or not:
+    // MPFR's verdict stands, and a fast answer it contradicts is a disagreement of the references
+    // (CORE-MATH's powf, 9368e065, rounds pow(0x3f8001b8, 0x49cc7a46) down; the exact value lies
+    // just above the midpoint).
+    if (confirms_failures<Op>() && host && v.wrong && !cross_checked(in.a)) {
+        const uint64_t checked = reference(impl.ftz);
+        if (!same_answer(kResult, checked, expected)) {
+            Verdict by_mpfr = judge_rounded<Op>(mpfr, impl, in, result, false, strict_nan);
+            by_mpfr.reference_conflict = true;
+            by_mpfr.conflicting = expected;
+            by_mpfr.checked = checked;
+            return by_mpfr;
+        }
     }
     return v;
 }

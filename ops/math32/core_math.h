@@ -35,17 +35,20 @@ inline constexpr bool kWithCoreMath =
 
 // A CORE-MATH function as an op's host_ieee trait: it rounds by the thread's FPU rounding mode,
 // which the caller sets (core/host_rounding.h). NaN results are compared as NaNs: the reference's
-// payload is MPFR's one NaN.
+// payload is MPFR's one NaN. Software, not the FPU's own arithmetic: MPFR confirms every result
+// it calls wrong (reference/rounded_verdict.h, confirm_failures).
 template <float (*F)(float)>
 struct CoreMathOfOne {
     static constexpr std::string_view name = "CORE-MATH";
     static constexpr bool canonical_nan = true;
+    static constexpr bool confirm_failures = true;
     static uint64_t eval(const Operands& in) { return bits_of(F(single(in.a))); }
 };
 template <float (*F)(float, float)>
 struct CoreMathOfTwo {
     static constexpr std::string_view name = "CORE-MATH";
     static constexpr bool canonical_nan = true;
+    static constexpr bool confirm_failures = true;
     static uint64_t eval(const Operands& in) { return bits_of(F(single(in.a), single(in.b))); }
 };
 

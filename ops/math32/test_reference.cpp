@@ -150,6 +150,35 @@ TEST(Math32Reference, TheHostsCorrectlyRoundedImplEqualsMpfrBitForBit) {
     RecordProperty("compared", std::to_string(compared));
 }
 
+// CORE-MATH's powf (snapshot 9368e065) rounds pow(0x3f8001b8, 0x49cc7a46), 1.00005245^1675080.75,
+// down to 0x7ed7ddfe where the exact value lies 1.07e-8 ulp above the midpoint (MPFR, and
+// mpmath at 200 bits, round it up): found by host_cr's sweep of `thresholds`, where it made a
+// correctly rounded result a failure. A result the fast reference calls wrong is MPFR's to
+// confirm, and MPFR's verdict stands.
+TEST(Math32Reference, AFailureTheFastReferenceFindsIsMpfrsToConfirm) {
+    if (!math32::kWithCoreMath) GTEST_SKIP() << "this build has no CORE-MATH (CORE_MATH_DIR): MPFR alone judges";
+    const Operands in{0x3f8001b8u, 0x49cc7a46u, 0};
+    MpfrReference mpfr;
+    ASSERT_EQ(mpfr.correctly_rounded<op::pow32>(in, Rounding::rn, false), 0x7ed7ddffu);
+    if (*host_answer<op::pow32>(in, Rounding::rn, false) != 0x7ed7ddfeu) {
+        GTEST_SKIP() << "this CORE-MATH rounds the witness correctly: another witness is needed";
+    }
+    const ImplSpec& spec = impl_named("pow32.host_cr").spec;
+    const Verdict right = judge_rounded<op::pow32>(mpfr, spec, in, 0x7ed7ddffu, true);
+    EXPECT_FALSE(right.failed());
+    EXPECT_TRUE(right.reference_conflict);
+    EXPECT_EQ(right.conflicting, 0x7ed7ddfeu);
+    EXPECT_EQ(right.checked, 0x7ed7ddffu);
+    // A result equal to the fast reference's answer is that reference's word alone, MPFR's
+    // sample aside: an impl that shares CORE-MATH's misrounding passes here under
+    // `--reference fast` (and on the GPU, where the host judges with CORE-MATH what the twin
+    // hands over), and fails under `--reference mpfr`.
+    EXPECT_FALSE(judge_rounded<op::pow32>(mpfr, spec, in, 0x7ed7ddfeu, true).failed());
+    const Verdict by_mpfr = judge_rounded<op::pow32>(mpfr, spec, in, 0x7ed7ddfeu, false);
+    EXPECT_TRUE(by_mpfr.failed());
+    EXPECT_EQ(by_mpfr.expected, 0x7ed7ddffu);
+}
+
 // The reference's answers at points where C99 Annex F (F.9) and IEEE 754-2019 (9.2.1) state the
 // result, the sign of a zero included: evidence independent of MPFR's own tests.
 TEST(Math32Reference, MpfrGivesAnnexFsValues) {
