@@ -81,11 +81,11 @@ std::optional<uint64_t> first_failure(const ImplInfo& mutant, const InputSet& se
     return std::nullopt;
 }
 
-// The soonest class of `classes` (and every class, unless `soonest_only`) to catch the mutant within
-// `limit_of(class)` inputs, into `o`.
+// Which of `classes` catch the mutant within `limit_of(class)` inputs, and which needs the
+// fewest, into `o`; with `stop_at_first`, the first in order that catches it only.
 template <class Limit>
 void try_classes(MutantOutcome& o, const ImplInfo& mutant, const ImplInfo* parent,
-                 const std::vector<std::string>& classes, uint64_t seed, Limit limit_of, bool soonest_only) {
+                 const std::vector<std::string>& classes, uint64_t seed, Limit limit_of, bool stop_at_first) {
     for (const std::string& name : classes) {
         const InputSet set = resolve_class(name, mutant.op, seed);
         const auto first = first_catch(mutant, parent, set, limit_of(set));
@@ -96,7 +96,7 @@ void try_classes(MutantOutcome& o, const ImplInfo& mutant, const ImplInfo* paren
             o.first_class = name;
         }
         o.caught = true;
-        if (soonest_only) return;
+        if (stop_at_first) return;
     }
 }
 
