@@ -340,7 +340,7 @@ FUZZ_SECONDS ?= 3600
 FUZZ_JOBS ?= 1
 FUZZ_TARGETS := $(basename $(notdir $(wildcard fuzz/*.cpp)))
 FUZZ_LIB_SOURCES := core/models/rcp_sm90_correction.cpp core/models/rsqrt_sm90_correction.cpp \
-	corpus/generic_classes.cpp corpus/testfloat_file.cpp reference/verdict.cpp \
+	corpus/generic_classes.cpp corpus/testfloat_file.cpp reference/verdict.cpp reference/mpfr_reference.cpp \
 	ops/catalogue.cpp ops/div64/proof.cpp ops/div64/prove_command.cpp ops/gemm64/classes.cpp \
 	$(addprefix model/,failure_map.cpp histogram.cpp input_set.cpp json_text.cpp rate_comparison.cpp tally.cpp \
 		text_format.cpp value_format.cpp) $(wildcard model/statistics/*.cpp) \
