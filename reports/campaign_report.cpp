@@ -56,8 +56,7 @@ CampaignReport load_report(Store& store, int64_t campaign_id) {
         r.planned += u.size();
         r.tested += u.tally.tested;
         // The special-value table lists every result that differs at those points.
-        const ClassInfo* c = class_of_spec(op_named(u.op), u.input_class);
-        if (c != nullptr && c->special_values) {
+        if (holds_special_values(u)) {
             u.tally.failures = store.unit_failures(campaign_id, u.ordinal, u.failures_stored);
             r.has_special_values = true;
         }
@@ -90,6 +89,11 @@ SweepSummary sweep_summary(const CampaignReport& report, const ImplSummary& s) {
     }
     sum.wrong_outside = sum.wrong - failed;
     return sum;
+}
+
+bool holds_special_values(const UnitState& u) {
+    const ClassInfo* c = class_of_spec(op_named(u.op), u.input_class);
+    return c != nullptr && c->special_values;
 }
 
 }  // namespace fpv

@@ -36,6 +36,10 @@ struct CampaignReport {
     bool has_special_values = false; // a unit of a special-values class, its failures loaded
 };
 
+// Whether a unit's class holds an op's special values (its `specials` of Annex F): the report
+// tabulates every result there that differs, so its failures are loaded.
+bool holds_special_values(const UnitState& u);
+
 // Whether an op's impls go in the report's section on binary32 functions and conversions:
 // correctly rounded ops of binary32 operands, whose documented bounds, domains and sweeps
 // that section states.
