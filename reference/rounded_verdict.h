@@ -97,12 +97,10 @@ bool exact_is_tiny(MpfrReference& mpfr, const Operands& in, uint64_t expected, c
 // confirm_failures).
 template <class Op>
 constexpr bool confirms_failures() {
-    if constexpr (is_none<typename Op::host_ieee>) {
-        return false;
-    } else if constexpr (requires { Op::host_ieee::confirm_failures; }) {
+    if constexpr (requires { Op::host_ieee::confirm_failures; }) {
         return Op::host_ieee::confirm_failures;
     } else {
-        return false;
+        return false;  // the FPU's own arithmetic, or no fast reference (None)
     }
 }
 

@@ -48,6 +48,8 @@ struct Family {
     using commands = TypeList<>;
 };
 
+inline constexpr std::array<Operand, 1> kUnary{{{Format::binary32, "x"}}};
+inline constexpr std::array<Operand, 2> kBinary{{{Format::binary32, "x"}, {Format::binary32, "y"}}};
 inline constexpr std::array<Operand, 2> kQuotientAngle{{{Format::binary32, "y"}, {Format::binary32, "x"}}};
 
 // 1/cbrt(x), IEEE 754-2019's rootn(x, -3): +-0 -> +-inf.
@@ -253,7 +255,7 @@ namespace fpv::op {
         using binary64_twin = math32::Twin<math32::Twin64_##twin, math32::arity_operands.size()>;                    \
         using classes = math32::classes_of<op>;                                                                      \
         using special_values = math32::stated;                                                                       \
-        using host_cr = math32::RoundedOnHost<host64, mpfr_reference, math32::arity_operands.size(), large_from>;   \
+        using host_cr = math32::RoundedOnHost<op, host64, large_from>;                                              \
         using natives = TypeList<__VA_ARGS__, host_cr>;                                                              \
         using mutants = math32::Mutants<host_cr>;                                                                    \
     };

@@ -9,7 +9,6 @@
 // wide margin, not a proof; ops/math32/test_reference.cpp holds it to MPFR bit for bit.
 #pragma once
 
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -21,23 +20,6 @@
 #include "reference/mpfr_reference.h"
 
 namespace fpv::math32 {
-
-inline constexpr std::array<Operand, 1> kUnary{{{Format::binary32, "x"}}};
-inline constexpr std::array<Operand, 2> kBinary{{{Format::binary32, "x"}, {Format::binary32, "y"}}};
-
-// What MpfrReference reads of an op: binary32 operands and result, and its MPFR function.
-template <class Mpfr, size_t kArity>
-struct Binary32Rounding {
-    static constexpr Format result = Format::binary32;
-    static constexpr auto operands = [] {
-        if constexpr (kArity == 1) {
-            return kUnary;
-        } else {
-            return kBinary;
-        }
-    }();
-    using reference = Mpfr;
-};
 
 // glibc's binary64 function F, as a Binary64 of RoundedOnHost.
 template <double (*F)(double)>
@@ -79,10 +61,10 @@ struct RecipCbrt64 {
 inline constexpr std::string_view kRoundedOnHostSource =
     "glibc's binary64 function trusted to 2^-40, MPFR where rounding it is in doubt (ops/math32/rounded_on_host.h)";
 
-// The impl: Binary64 has static double eval(double) or eval(double, double); Mpfr is the op's
-// MPFR reference. `kLarge`: the magnitude (bits) from which the function's arguments count as
-// large, where the lost-reduction mutant drops bits.
-template <class Binary64, class Mpfr, size_t kArity, uint32_t kLarge>
+// The impl of Op (its MPFR reference for what is in doubt): Binary64 has static double
+// eval(double) or eval(double, double). `kLarge`: the magnitude (bits) from which the function's
+// arguments count as large, where the lost-reduction mutant drops bits.
+template <class Op, class Binary64, uint32_t kLarge>
 struct RoundedOnHost : HostImpl {
     static constexpr uint32_t kLargeFrom = kLarge;
     static constexpr ImplSpec spec{
@@ -92,7 +74,7 @@ struct RoundedOnHost : HostImpl {
         .domain = "every input", .claim = "correctly rounded", .bound = 0, .bound_source = kRoundedOnHostSource};
 
     static uint64_t run(uint64_t a)
-        requires(kArity == 1)
+        requires(arity<Op> == 1)
     {
         const uint32_t x = static_cast<uint32_t>(a);
         if (ordinary(x)) {
@@ -101,7 +83,7 @@ struct RoundedOnHost : HostImpl {
         return by_mpfr(Operands{a, 0, 0});
     }
     static uint64_t run(uint64_t a, uint64_t b)
-        requires(kArity == 2)
+        requires(arity<Op> == 2)
     {
         const uint32_t x = static_cast<uint32_t>(a), y = static_cast<uint32_t>(b);
         if (ordinary(x) && ordinary(y)) {
@@ -126,7 +108,7 @@ private:
     }
     static uint64_t by_mpfr(const Operands& in) {
         thread_local MpfrReference mpfr;
-        return mpfr.correctly_rounded<Binary32Rounding<Mpfr, kArity>>(in, Rounding::rn, false);
+        return mpfr.correctly_rounded<Op>(in, Rounding::rn, false);
     }
 };
 

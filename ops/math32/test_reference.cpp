@@ -77,6 +77,21 @@ constexpr Rounding kModes[] = {Rounding::rn, Rounding::rz, Rounding::ru, Roundin
     return op;
 }
 
+// Every Annex F value of the specials class (every pair for a function of two arguments), then
+// random_inputs() random bit patterns drawn from `rng`.
+template <class Op>
+void add_specials_and_random(std::vector<Operands>& inputs, CounterRng& rng) {
+    for (unsigned i = 0; i < math32::annex_f_value_size; ++i) {
+        for (unsigned j = 0; j < (arity<Op> == 2 ? math32::annex_f_value_size : 1); ++j) {
+            inputs.push_back({math32::annex_f_value(i), arity<Op> == 2 ? math32::annex_f_value(j) : 0, 0});
+        }
+    }
+    for (uint64_t i = 0; i < random_inputs(); ++i) {
+        const uint64_t w = rng.next();
+        inputs.push_back({w & 0xffffffffu, arity<Op> == 2 ? w >> 32 : 0, 0});
+    }
+}
+
 TEST(Math32Reference, CoreMathEqualsMpfrBitForBitInEveryMode) {
     if (!math32::kWithCoreMath) GTEST_SKIP() << "this build has no CORE-MATH (CORE_MATH_DIR): MPFR alone judges";
     MpfrReference mpfr;
@@ -86,16 +101,8 @@ TEST(Math32Reference, CoreMathEqualsMpfrBitForBitInEveryMode) {
         if constexpr (!is_none<typename Op::host_ieee>) {
             std::vector<Operands> inputs = worst_cases(stem_of(Op::name), arity<Op>);
             worst += inputs.size();
-            for (unsigned i = 0; i < math32::annex_f_value_size; ++i) {
-                for (unsigned j = 0; j < (arity<Op> == 2 ? math32::annex_f_value_size : 1); ++j) {
-                    inputs.push_back({math32::annex_f_value(i), arity<Op> == 2 ? math32::annex_f_value(j) : 0, 0});
-                }
-            }
             CounterRng rng(0x6d617468ull ^ Op::key_salt, 1);
-            for (uint64_t i = 0; i < random_inputs(); ++i) {
-                const uint64_t w = rng.next();
-                inputs.push_back({w & 0xffffffffu, arity<Op> == 2 ? w >> 32 : 0, 0});
-            }
+            add_specials_and_random<Op>(inputs, rng);
             for (const Rounding r : kModes) {
                 for (const Operands& in : inputs) {
                     const uint64_t fast = *host_answer<Op>(in, r, false);
@@ -125,16 +132,8 @@ TEST(Math32Reference, TheHostsCorrectlyRoundedImplEqualsMpfrBitForBit) {
         using Impl = typename Op::host_cr;
         std::vector<Operands> inputs = math32::kWithCoreMath ? worst_cases(stem_of(Op::name), arity<Op>)
                                                              : std::vector<Operands>{};
-        for (unsigned i = 0; i < math32::annex_f_value_size; ++i) {
-            for (unsigned j = 0; j < (arity<Op> == 2 ? math32::annex_f_value_size : 1); ++j) {
-                inputs.push_back({math32::annex_f_value(i), arity<Op> == 2 ? math32::annex_f_value(j) : 0, 0});
-            }
-        }
         CounterRng rng(0x63726f75ull ^ Op::key_salt, 1);
-        for (uint64_t i = 0; i < random_inputs(); ++i) {
-            const uint64_t w = rng.next();
-            inputs.push_back({w & 0xffffffffu, arity<Op> == 2 ? w >> 32 : 0, 0});
-        }
+        add_specials_and_random<Op>(inputs, rng);
         for (uint32_t i = 0; i < (1u << 16); ++i) {
             inputs.push_back(arity<Op> == 2 ? Operands{0x40000000u - (1u << 15) + i, 0x40400000u + (rng.next() & 0xfffu), 0}
                                             : Operands{0x3f800000u + i, 0, 0});
