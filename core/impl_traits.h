@@ -25,10 +25,10 @@ using DomainFn = bool (*)(const Operands&, uint64_t expected, bool tiny);
 // An impl's accuracy claim at one input, for impls whose claim varies with it (CUDA's intrinsics:
 // 2 + floor(|1.173 x|) ulp for __expf, an absolute error on [-pi, pi] for __sinf): at most `value`
 // binary32 numbers from the correctly rounded result (ulps), |result - exact| <= value
-// (absolute), or no claim at all there (none: a result that is not correctly rounded is measured
+// (absolute), |result - exact| <= value |exact| (relative: __tanhf), or no claim at all there (none: a result that is not correctly rounded is measured
 // and counted as unclaimed, never a failure).
 struct ClaimAt {
-    enum class Kind : uint8_t { ulps, absolute, none };
+    enum class Kind : uint8_t { ulps, absolute, relative, none };
     Kind kind = Kind::ulps;
     double value = 0;
 };

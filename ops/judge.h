@@ -131,8 +131,9 @@ private:
     static constexpr bool kTwin = !is_none<twin_of<Op>>;
 
     // Whether MPFR's verdict is what the twin decided on the GPU: the result correctly rounded,
-    // or within its claim (or where it claims nothing) with the error the twin measured, in the
-    // same histogram bin. The twin is sure of the bin and of the error to 2^-15 ulp; the binary32
+    // or within its claim (or where it claims nothing) with an error in MPFR's histogram bin and
+    // not below MPFR's (the twin measures an upper bound in the exact error's bin: within 2^-15
+    // ulp of it, but beside a power of two, where it bounds both binades at once). The binary32
     // that carried it rounded it to nearest (2^-24 of it, which may round up to the next power of
     // two, the next bin's edge, or past binary32's range to infinity for the errors of results
     // where the impl claims nothing).
@@ -140,7 +141,7 @@ private:
         if (decided.category == Category::exact) return mpfr.category == Category::exact;
         if (mpfr.category != Category::within_bound && mpfr.category != Category::unclaimed) return false;
         if (std::isinf(decided.error)) return mpfr.error >= 0x1.fffffep127;
-        if (std::fabs(decided.error - mpfr.error) > 0x1p-14 + mpfr.error * 0x1p-23) return false;
+        if (decided.error < mpfr.error * (1 - 0x1p-23)) return false;
         const int bin = std::ilogb(mpfr.error), sent = std::ilogb(decided.error);
         const bool rounded_up_to_edge = sent == bin + 1 && decided.error == std::ldexp(1.0, sent);
         return sent == bin || rounded_up_to_edge;

@@ -100,39 +100,98 @@ FPV_HD FPV_INLINE int64_t steps_between(uint32_t a, uint32_t b, bool ftz = false
     return d < 0 ? -d : d;
 }
 
+// Bounds of |r - q| / 2^quantum for every q within kTrust |d| of d, given |r - d| rounded once.
+struct ErrorRange {
+    double low = 0, high = 0;
+};
+FPV_HD FPV_INLINE ErrorRange error_range(double distance, int quantum) {
+    const double e = rn::mul(distance, ulp_measure::power_of_two(-quantum));
+    const double slack = rn::add(kErrorSlack, rn::mul(e, 0x1p-50));
+    return {rn::sub(e, slack), rn::add(e, slack)};
+}
+// low > 2^-16: both bounds are normal, and floor(log2) is their bin of the error histograms
+// (model/error_bins.h, error_bin).
+FPV_HD FPV_INLINE bool in_one_bin(const ErrorRange& r) {
+    return r.low > kErrorSlack / 2 && r.low <= r.high &&
+           ulp_measure::exponent_of(r.low) == ulp_measure::exponent_of(r.high);
+}
+FPV_HD FPV_INLINE bool exact_difference(double a, double b, double& out) {
+    const ulp_measure::Pair p = ulp_measure::two_sum(a, -b);
+    out = p.hi;
+    return p.lo == 0;
+}
+
+// Whether d lies so near a power of two that q, within kTrust |d| of it, may lie in either
+// binade (2^-39 of the binade's width on either side).
+FPV_HD FPV_INLINE bool near_power_of_two(double d) {
+    constexpr uint64_t kNearPower = uint64_t{1} << 13;
+    const uint64_t fraction = bits_of(d) & b64::kMantissaMask;
+    return fraction < kNearPower || fraction > b64::kMantissaMask - kNearPower;
+}
+
 // |r - q| / ulp(q) for a binary32 result r, q the exact value that d approximates (ulp(q) =
 // 2^(max(floor(log2 |q|), -126) - 23), as MPFR's measure takes it), given as an upper bound that
-// lies in the same histogram bin as the exact error: false where that bin is in doubt, where d
-// lies within kTrust of a power of two (q's binade in doubt), and for zero, subnormal or
-// non-finite d.
+// lies in the same histogram bin as the exact error (MPFR's measure rounds toward zero, so its
+// bin is the exact error's): false where that bin is in doubt, and for zero, subnormal or
+// non-finite d. Where d lies near a power of two P, q may lie below it (ulp half as large) or at
+// or above it: each side that the trust allows bounds the error apart, clipped by P (below, q
+// never reaches it), and the two must share a bin. A result one step below P for a value a hair
+// below it (cos of a tiny x answered 1 - 2^-24 for 1) errs by just under 1 ulp below and just
+// over 1/2 above: bin -1 either way.
 FPV_HD FPV_INLINE bool error_in_ulps(double d, uint32_t r, double& error) {
     const uint64_t magnitude = bits_of(d) & ~b64::kSign;
     const int field = static_cast<int>(magnitude >> 52);
     if (field == 0 || field == 0x7ff) return false;
-    const uint64_t fraction = magnitude & b64::kMantissaMask;
-    constexpr uint64_t kNearPower = uint64_t{1} << 13;  // 2^-39 of the binade
-    if (fraction < kNearPower || fraction > b64::kMantissaMask - kNearPower) return false;
-    const int quantum = binary32_quantum(field);
-    const double distance = rn::sub(widen(r), d);
-    const double e = rn::mul(ulp_measure::magnitude(distance), ulp_measure::power_of_two(-quantum));
-    const double slack = rn::add(kErrorSlack, rn::mul(e, 0x1p-50));
-    const double low = rn::sub(e, slack), high = rn::add(e, slack);
-    // low > 2^-16 here: both are normal, and floor(log2) is their bin of the error histograms
-    // (model/error_bins.h, error_bin).
-    if (!(low > kErrorSlack / 2) || ulp_measure::exponent_of(low) != ulp_measure::exponent_of(high)) return false;
-    error = high;
+    const double wide = widen(r);
+    const double distance = ulp_measure::magnitude(rn::sub(wide, d));
+    const int power_field = (magnitude & b64::kMantissaMask) < (uint64_t{1} << 51) ? field : field + 1;
+    const int above_quantum = binary32_quantum(power_field), below_quantum = binary32_quantum(power_field - 1);
+    if (!near_power_of_two(d) || above_quantum == below_quantum) {
+        const ErrorRange range = error_range(distance, binary32_quantum(field));
+        if (!in_one_bin(range)) return false;
+        error = range.high;
+        return true;
+    }
+    // Near P, with r on d's side of zero: which sides the trust allows, each clipped by P.
+    if (power_field >= 0x7ff || (bits_of(wide) ^ bits_of(d)) >> 63 != 0) return false;
+    const double p = ulp_measure::power_of_two(power_field - 1023);
+    const double a = ulp_measure::magnitude(wide), m = double_of(magnitude);
+    double gap = 0, from_p = 0;
+    if (!exact_difference(m, p, gap) || !exact_difference(a, p, from_p) || from_p == 0) return false;
+    const double reach = rn::mul(rn::mul(m, kTrust), 1.0 + 0x1p-50);
+    const bool below_possible = gap <= reach, above_possible = -gap <= reach;
+    const double clip = ulp_measure::magnitude(from_p);
+    ErrorRange below = error_range(distance, below_quantum), above = error_range(distance, above_quantum);
+    const double below_edge = rn::mul(clip, ulp_measure::power_of_two(-below_quantum));
+    const double above_edge = rn::mul(clip, ulp_measure::power_of_two(-above_quantum));
+    if (from_p < 0) {  // r below P: below, q - r < P - r, never reached; above, q - r >= P - r
+        below.high = below.high < below_edge ? below.high : ulp_measure::toward_zero_by_one(below_edge);
+        above.low = above.low > above_edge ? above.low : above_edge;
+    } else {  // r above P: below, r - q > r - P; above, r - q <= r - P
+        below.low = below.low > below_edge ? below.low : below_edge;
+        above.high = above.high < above_edge ? above.high : above_edge;
+    }
+    if ((below_possible && !in_one_bin(below)) || (above_possible && !in_one_bin(above))) return false;
+    if (below_possible && above_possible) {
+        if (ulp_measure::exponent_of(below.low) != ulp_measure::exponent_of(above.low)) return false;
+        error = below.high > above.high ? below.high : above.high;
+    } else {
+        error = below_possible ? below.high : above.high;
+    }
     return true;
 }
 
-// Whether |r - q| <= bound for a result whose error error_in_ulps measured (`error`, an upper
-// bound of |r - q| / ulp(q)), c the correctly rounded result: q lies in c's binade, ulp(q) =
-// 2^(max(e, -126) - 23), but where c is a power of two, which q may lie just below: false there,
-// and the host's references decide.
-FPV_HD FPV_INLINE bool absolutely_within(double error, uint32_t c, double bound) {
-    const uint32_t field = (c >> 23) & 0xffu;
-    if ((c & 0x7fffffu) == 0 && field != 0) return false;
-    const int ulp_exponent = (field == 0 ? 1 : static_cast<int>(field)) - 127 - 23;
-    return error * ulp_measure::power_of_two(ulp_exponent) <= bound;
+// An upper bound of |r - q| itself, for claims of an absolute error: |r - d| rounded once,
+// and d's own trust.
+FPV_HD FPV_INLINE double absolute_error_bound(double d, uint32_t r) {
+    const double distance = ulp_measure::magnitude(rn::sub(widen(r), d));
+    const double trusted = rn::mul(ulp_measure::magnitude(d), kTrust);
+    return rn::mul(rn::add(distance, trusted), 1.0 + 0x1p-50);
+}
+// And of |r - q| / |q|, from that bound: |q| is at least |d| (1 - kTrust).
+FPV_HD FPV_INLINE double relative_error_bound(double d, double absolute) {
+    const double least = rn::mul(ulp_measure::magnitude(d), 1.0 - 0x1p-39);
+    return rn::mul(rn::div(absolute, least), 1.0 + 0x1p-50);
 }
 
 // What the twin decided on an input of MPFR's sample (exact_sampled), sent to the host with the

@@ -21,12 +21,18 @@ inline double binary64_ulp_error(uint32_t a, uint64_t result) {
     const double r = double_of(result);
     if (std::isnan(f) || std::isnan(r)) return kInfinity;
     if (std::isinf(f) || std::isinf(r)) return (std::isinf(f) && r == static_cast<double>(f)) ? 0.0 : kInfinity;
-    // x = (double)f is exact, so r - x is one correctly rounded IEEE subtraction, and scaling
-    // by a power of two is exact short of overflow, which gives +inf as MPFR would.
+    // x = (double)f is exact, so r - x is one correctly rounded IEEE subtraction, whose error
+    // (two_sum's) says whether it rounded away from zero, and MPFR's error is rounded toward
+    // zero; scaling by a power of two is exact short of overflow, which gives +inf as MPFR would.
     const double x = f;
     int ulp_exponent = -1074;
     if (x != 0) ulp_exponent = std::max(std::ilogb(x), -1022) - 52;
-    return std::ldexp(std::fabs(r - x), -ulp_exponent);
+    const ulp_measure::Pair difference = ulp_measure::two_sum(r, -x);
+    double truncated = std::fabs(difference.hi);
+    if (difference.lo != 0 && (difference.lo < 0) != (difference.hi < 0)) {
+        truncated = ulp_measure::toward_zero_by_one(truncated);
+    }
+    return std::ldexp(truncated, -ulp_exponent);
 }
 
 // The conversion of a binary32 to binary64: its error is always exact in the host's arithmetic.
@@ -39,7 +45,8 @@ struct WidenedError {
 };
 
 // A binary32 quotient x/y (with kReciprocal, 1/a), subnormal operands included: r - x/y from
-// its exact residual (ulp_measure::quotient_deviation), rounded once as MPFR rounds the error.
+// its exact residual (ulp_measure::quotient_deviation), rounded once toward zero as MPFR rounds
+// the error.
 // Used with the fast reference; MPFR checks a sample.
 template <bool kReciprocal>
 struct QuotientResidualError {

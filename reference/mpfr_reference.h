@@ -146,18 +146,24 @@ public:
     uint64_t correctly_rounded(const Operands& in, Rounding rounding, bool ftz);
 
     // |result - exact| in ulps of the exact result, ulp(v) = 2^(max(floor(log2|v|), emin) - p + 1)
-    // with the exponent unbounded above, so results at and beyond overflow get finite errors; an
-    // infinite result for a finite value (or the wrong infinity) has infinite error, and so has
-    // a NaN exact value. The exact value has the flushed operands with `ftz`.
+    // with the exponent unbounded above, so results at and beyond overflow get finite errors,
+    // rounded toward zero to binary64 (its bin is the exact error's); an infinite result for a
+    // finite value (or the wrong infinity) has infinite error, and so has a NaN exact value. The exact value has the flushed operands with `ftz`.
     template <class Op>
     double ulp_error(const Operands& in, uint64_t result, bool ftz) {
-        return difference<Op>(in, result, ftz, true);
+        return difference<Op>(in, result, ftz, Difference::ulps);
     }
     // |result - exact|, rounded to nearest binary64, for claims of an absolute error (CUDA's
     // __sinf); infinite as above.
     template <class Op>
     double absolute_error(const Operands& in, uint64_t result, bool ftz) {
-        return difference<Op>(in, result, ftz, false);
+        return difference<Op>(in, result, ftz, Difference::absolute);
+    }
+    // |result - exact| / |exact|, rounded to nearest binary64, for claims of a relative error
+    // (tanh.approx.f32); infinite as above, and for a zero exact value but a zero result.
+    template <class Op>
+    double relative_error(const Operands& in, uint64_t result, bool ftz) {
+        return difference<Op>(in, result, ftz, Difference::relative);
     }
 
     // Float-float measures (reference/ff_verdict.h), with MPFR's correctly rounded sums.
@@ -175,8 +181,9 @@ private:
     template <class Op>
     void load(const Operands& in, bool ftz, mpfr_srcptr* x);
     mpfr_ptr result_variable(Format f) { return f == Format::binary64 ? result64_ : result32_; }
+    enum class Difference { ulps, absolute, relative };
     template <class Op>
-    double difference(const Operands& in, uint64_t result, bool ftz, bool in_ulps);
+    double difference(const Operands& in, uint64_t result, bool ftz, Difference measure);
     mpfr_ptr error_variable(Format f) { return f == Format::binary64 ? exact256_ : exact128_; }
     mpfr_ptr difference_variable(Format f) { return f == Format::binary64 ? diff256_ : diff128_; }
     template <Format kFormat>
@@ -265,7 +272,7 @@ uint64_t MpfrReference::correctly_rounded(const Operands& in, Rounding rounding,
 }
 
 template <class Op>
-double MpfrReference::difference(const Operands& in, uint64_t result, bool ftz, bool in_ulps) {
+double MpfrReference::difference(const Operands& in, uint64_t result, bool ftz, Difference measure) {
     constexpr Format kResult = Op::result;
     constexpr BinaryFormat kFormat = binary_format(kResult);
     constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -293,10 +300,24 @@ double MpfrReference::difference(const Operands& in, uint64_t result, bool ftz, 
         mpfr_set_flt(r, float_of(static_cast<uint32_t>(result)), MPFR_RNDN);
     }
     mpfr_ptr diff = difference_variable(kResult);
-    mpfr_sub(diff, r, exact, MPFR_RNDN);
-    mpfr_abs(diff, diff, MPFR_RNDN);
-    if (in_ulps) mpfr_mul_2si(diff, diff, -ulp_exponent, MPFR_RNDN);
-    return mpfr_get_d(diff, MPFR_RNDN);
+    if (measure != Difference::ulps) {
+        mpfr_sub(diff, r, exact, MPFR_RNDN);
+        mpfr_abs(diff, diff, MPFR_RNDN);
+        if (measure == Difference::relative) {
+            if (mpfr_zero_p(exact)) return mpfr_zero_p(diff) ? 0.0 : kInfinity;
+            mpfr_div(diff, diff, exact, MPFR_RNDN);
+            mpfr_abs(diff, diff, MPFR_RNDN);
+        }
+        return mpfr_get_d(diff, MPFR_RNDN);
+    }
+    // Toward zero, so that floor(log2) of the error, its bin in the histograms, is the exact
+    // error's: to nearest, an error just below a power of two (a result one step below 1 for
+    // a value a hair below 1) would count in the bin above. Beyond binary64's range stays infinite.
+    mpfr_sub(diff, r, exact, MPFR_RNDZ);
+    mpfr_abs(diff, diff, MPFR_RNDZ);
+    mpfr_mul_2si(diff, diff, -ulp_exponent, MPFR_RNDZ);
+    if (mpfr_regular_p(diff) && mpfr_get_exp(diff) > 1024) return kInfinity;
+    return mpfr_get_d(diff, MPFR_RNDZ);
 }
 
 template <class Terms>

@@ -104,6 +104,20 @@ constexpr bool confirms_failures() {
     }
 }
 
+// Whether a finite result keeps the claim stated at its input: a distance in binary32 numbers,
+// or an absolute or relative error that MPFR measures.
+template <class Op>
+bool within_claim(MpfrReference& mpfr, const ClaimAt& claim, const Operands& in, uint64_t result, bool ftz,
+                  int64_t steps) {
+    switch (claim.kind) {
+        case ClaimAt::Kind::absolute: return mpfr.absolute_error<Op>(in, result, ftz) <= claim.value;
+        case ClaimAt::Kind::relative: return mpfr.relative_error<Op>(in, result, ftz) <= claim.value;
+        case ClaimAt::Kind::ulps: return static_cast<double>(steps) <= claim.value;
+        case ClaimAt::Kind::none: return false;
+    }
+    return false;
+}
+
 // The verdict on `result` of `impl` (an impl of Op) for `in`; `fast` asks for the host's exact
 // answers where the op has them.
 // `strict_nan` also holds NaN results to the impl's NaN rule.
@@ -190,9 +204,7 @@ Verdict judge_rounded(MpfrReference& mpfr, const ImplSpec& impl, const Operands&
                         // Measured where the impl claims nothing (an infinity included); a NaN
                         // for a number, a zero's sign and the stated special values still fail.
                         v.category = Category::unclaimed;
-                    } else if (finite_pair && (claim.kind == ClaimAt::Kind::absolute
-                                                   ? mpfr.absolute_error<Op>(in, result, impl.ftz) <= claim.value
-                                                   : static_cast<double>(v.steps) <= claim.value)) {
+                    } else if (finite_pair && within_claim<Op>(mpfr, claim, in, result, impl.ftz, v.steps)) {
                         v.category = Category::within_bound;
                     }
                 }

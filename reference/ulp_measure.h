@@ -1,6 +1,7 @@
 // Errors in ulps of binary32 results that are not correctly rounded, measured in binary64
 // arithmetic alone, on the host and the GPU alike, to the bit MPFR gives
-// (MpfrReference::ulp_error: |r - q| / ulp(q), q the exact value, rounded once to binary64);
+// (MpfrReference::ulp_error: |r - q| / ulp(q), q the exact value, rounded once to binary64
+// toward zero);
 // with them the correctly rounded result (found by the op's exact check among the neighbours of
 // a binary64 approximation) and the distance in representable numbers. A GPU kernel tallies an
 // approximate function's results within its bound with these and hands MPFR only the rest.
@@ -24,8 +25,12 @@ namespace fpv::ulp_measure {
 
 struct Measured {
     uint64_t expected = 0;  // the correctly rounded result
-    double error = 0;       // |r - q| / ulp(q), rounded to nearest
+    double error = 0;       // |r - q| / ulp(q), rounded toward zero (the twin: an upper bound in its bin)
     int64_t steps = 0;      // how many binary32 numbers lie between the result and `expected`
+    // Upper bounds of |r - q| and |r - q| / |q| for claims of an absolute or a relative error,
+    // where the measure gives them.
+    double absolute = __builtin_huge_val();
+    double relative = __builtin_huge_val();
 };
 
 // hi + lo, |lo| at most half an ulp of hi.
@@ -88,19 +93,21 @@ FPV_HD FPV_INLINE bool narrow(double v, Rounding rounding, uint32_t& out) {
     return true;
 }
 
-// RN(q) for the exact q within |q| 2^-95 of q_hi + q_lo (|q_lo| <= |q_hi|), where that is
-// certain: q_hi + q_lo lies farther than 2^-89 |q| from the midpoints around its rounding.
-FPV_HD FPV_INLINE bool rounded_surely(double q_hi, double q_lo, double& out) {
+// The binary64 one step nearer zero than a nonzero finite v.
+FPV_HD FPV_INLINE double toward_zero_by_one(double v) { return double_of(bits_of(v) - 1); }
+
+// RZ(q), q rounded toward zero, for the exact q within |q| 2^-95 of q_hi + q_lo
+// (|q_lo| <= |q_hi|), where that is certain: q_hi + q_lo lies farther than 2^-89 |q| from
+// RN(q_hi + q_lo), so q lies strictly between two neighbouring binary64 numbers. (A remainder
+// is at most half an ulp, a quarter below a power of two, far from the next neighbour.)
+FPV_HD FPV_INLINE bool truncated_surely(double q_hi, double q_lo, double& out) {
     const Pair s = fast_two_sum(q_hi, q_lo);
     const uint32_t field = b64::exponent_field(bits_of(s.hi));
     if (field == 0 || field == 0x7ffu) return false;
-    double limit = power_of_two(exponent_of(s.hi) - 53);  // half an ulp
-    // Toward zero from a power of two the neighbour is half as far.
-    const bool toward_zero = (s.lo < 0) != (s.hi < 0) && s.lo != 0;
-    if (toward_zero && (bits_of(s.hi) & b64::kMantissaMask) == 0) limit = rn::mul(limit, 0.5);
     const double margin = rn::mul(magnitude(s.hi), 0x1p-89);
-    if (!(rn::add(magnitude(s.lo), margin) < limit)) return false;
-    out = s.hi;
+    if (!(magnitude(s.lo) > margin)) return false;
+    const bool beyond = (s.lo < 0) == (s.hi < 0);  // q lies farther from zero than s.hi
+    out = beyond ? s.hi : toward_zero_by_one(s.hi);
     return true;
 }
 
@@ -111,18 +118,24 @@ FPV_HD FPV_INLINE Pair root_of(double a) {
     return {s, rn::div(rn::fma(-s, s, a), rn::mul(2.0, s))};
 }
 
-// r - x/y rounded to nearest, for a binary32 result r and binary32 operands x, y (binary64
+// r - x/y rounded toward zero, for a binary32 result r and binary32 operands x, y (binary64
 // values): r y has 48 bits, and where r y - x is at most |x| / 16 the two differ in exponent by
 // at most one, so that residual, one FMA, spans at most 50 bits and is exact; divided by y it is
-// r - x/y, rounded once. False where the residual is larger.
+// r - x/y, rounded to nearest, and the division's remainder (exact in one FMA) says on which
+// side of it the exact quotient lies. False where the residual is larger.
 FPV_HD FPV_INLINE bool quotient_deviation(double x, double y, double r, double& d) {
     const double residual = rn::fma(r, y, -x);
     if (!(magnitude(residual) <= rn::mul(magnitude(x), 0.0625))) return false;
     d = rn::div(residual, y);
+    if (residual == 0) return true;
+    if (d == 0 || b64::exponent_field(bits_of(d)) == 0) return false;  // the remainder would not be exact
+    const double remainder = rn::fma(-d, y, residual);  // residual/y - d = remainder/y
+    const bool rounded_away = remainder != 0 && ((remainder < 0) != ((d < 0) != (y < 0)));
+    if (rounded_away) d = toward_zero_by_one(d);
     return true;
 }
 
-// The deviation r - q of a result from the exact value, rounded to nearest, and floor(log2 q):
+// The deviation r - q of a result from the exact value, rounded toward zero, and floor(log2 q):
 // one struct per kind of exact value. `approximate` gives q within 2^-51 relatively.
 
 // x / y (kReciprocal: 1 / a).
@@ -181,7 +194,7 @@ struct RootValue {
         const double q_hi = rn::div(n, denominator.hi);
         const double remainder = rn::fma(-q_hi, denominator.hi, n);  // exact
         const double q_lo = rn::div(rn::fma(-q_hi, denominator.lo, remainder), denominator.hi);
-        return rounded_surely(q_hi, q_lo, d);
+        return truncated_surely(q_hi, q_lo, d);
     }
 };
 
@@ -204,6 +217,12 @@ struct ReciprocalRootValue {
         exponent = exponent_of(rn::div(1.0, s.hi));
         const Pair p = two_product(rn::mul(r, r), a);
         if (!(p.hi >= 0.875 && p.hi <= 1.125)) return false;
+        // a a power of four: 1/s is a power of two, and r - 1/s exact (Sterbenz), which the
+        // double-word quotient below could not truncate (nothing to tell the side by).
+        if (s.lo == 0 && (bits_of(s.hi) & b64::kMantissaMask) == 0) {
+            d = rn::sub(r, rn::div(1.0, s.hi));
+            return d != 0;
+        }
         const Pair n = two_sum(rn::sub(p.hi, 1.0), p.lo);  // exact
         if (n.hi == 0) return false;  // r is 1/sqrt(a): correctly rounded, not for measuring
         Pair rs = two_product(r, s.hi);
@@ -215,7 +234,7 @@ struct ReciprocalRootValue {
         const double q_hi = rn::div(n.hi, denominator.hi);
         const double remainder = rn::fma(-q_hi, denominator.hi, n.hi);  // exact
         const double q_lo = rn::div(rn::fma(-q_hi, denominator.lo, rn::add(remainder, n.lo)), denominator.hi);
-        return rounded_surely(q_hi, q_lo, d);
+        return truncated_surely(q_hi, q_lo, d);
     }
 };
 

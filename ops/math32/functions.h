@@ -33,6 +33,7 @@ inline constexpr std::string_view kGuide = "CUDA C++ Programming Guide, Mathemat
 // the unary functions and 2^32 random pairs of the binary ones; the CUDA version is not stated.
 #define FPV_LLVM(figure) "LLVM offload conformance (Aug 2025, " figure ")"
 inline constexpr std::string_view kMathApi = "CUDA Math API, Single Precision Intrinsics";
+inline constexpr std::string_view kPtxIsa = "PTX ISA 9.1, tanh.approx.f32 (9.7.3.22)";
 inline constexpr std::string_view kGlibcManual = "GNU C Library manual, Errors in Math Functions (x86_64)";
 
 // What every math32 op shares; its name, summary, key salt, reference and impls are its own.
@@ -89,23 +90,26 @@ struct MpfrRcbrt {
 
 // CUDA's intrinsic `fn` (__expf), variant "__expf", and the function `plain` (expf) built with
 // --use_fast_math, which makes it the intrinsic with -ftz=true (variant "expf_fast_math"): both
-// held to the Math API's statement of the intrinsic's error, `rule`
+// held to `source`'s statement of the intrinsic's error (the Math API's; the PTX ISA's for
+// __tanhf, which the Math API leaves to the Guide's table), `rule`
 // (ops/math32/intrinsic_claims.h), `text` in words. The Math API says most subnormal operands and
 // results of the intrinsics are flushed to zero; built with nvcc's defaults on sm_90 they are
 // not (__logf(2^-149) = -103.28), so the intrinsic is judged against the IEEE reference and the
-// --use_fast_math build, which flushes, against the flush-to-zero one.
-#define FPV_MATH32_INTRINSIC(fn, plain, arity, rule, text)                                                 \
+// --use_fast_math build, which flushes, against the flush-to-zero one (`fast_ftz`), but where
+// the instruction it becomes keeps subnormals whatever the flags (tanh.approx.f32, PTX ISA).
+#define FPV_MATH32_INTRINSIC(fn, plain, arity, rule, text, source, fast_ftz)                               \
     struct Intrinsic_##plain : DeviceImpl<NvccConfig::standard> {                                           \
         static constexpr ImplSpec spec{.variant = #fn, .summary = #fn ", CUDA's intrinsic, nvcc's default flags", \
-                                       .domain = "every input", .claim = text, .bound_source = kMathApi};      \
+                                       .domain = "every input", .claim = text, .bound_source = source};        \
         FPV_HD static ClaimAt claim_at(const Operands& in) { return intrinsic::rule::at(in); }               \
         FPV_MATH32_DEVICE_##arity(fn)                                                                          \
     };                                                                                                         \
     struct FastMath_##plain : DeviceImpl<NvccConfig::fast_math> {                                           \
         static constexpr ImplSpec spec{.variant = #plain "_fast_math",                                      \
-                                       .summary = #plain ", --use_fast_math (" #fn " with -ftz=true)",     \
-                                       .domain = "every input", .claim = text " (FTZ)",                        \
-                                       .bound_source = kMathApi, .ftz = true};                                 \
+                                       .summary = fast_ftz ? #plain ", --use_fast_math (" #fn " with -ftz=true)"  \
+                                                           : #plain ", --use_fast_math (" #fn ", subnormals kept)", \
+                                       .domain = "every input", .claim = fast_ftz ? text " (FTZ)" : text,      \
+                                       .bound_source = source, .ftz = fast_ftz};                               \
         FPV_HD static ClaimAt claim_at(const Operands& in) { return intrinsic::rule::at(in); }               \
         FPV_MATH32_DEVICE_##arity(plain)                                                                    \
     };
@@ -154,15 +158,21 @@ FPV_MATH32_CUDA(powf, 2, 4, FPV_LLVM("2 ulp, 2^32 random pairs"))
 FPV_MATH32_CUDA(atan2f, 2, 3, FPV_LLVM("2 ulp, 2^32 random pairs"))
 FPV_MATH32_CUDA(hypotf, 2, 3, FPV_LLVM("1 ulp, 2^32 random pairs"))
 
-FPV_MATH32_INTRINSIC(__expf, expf, 1, ExpClaim, "2 + floor(|1.173 x|) ulp")
-FPV_MATH32_INTRINSIC(__exp10f, exp10f, 1, Exp10Claim, "2 + floor(|2.97 x|) ulp")
-FPV_MATH32_INTRINSIC(__logf, logf, 1, LogClaim, "absolute 2^-21.41 for x in [0.5, 2], 3 ulp elsewhere")
-FPV_MATH32_INTRINSIC(__log2f, log2f, 1, Log2Claim, "absolute 2^-22 for x in [0.5, 2], 2 ulp elsewhere")
-FPV_MATH32_INTRINSIC(__log10f, log10f, 1, Log10Claim, "absolute 2^-24 for x in [0.5, 2], 3 ulp elsewhere")
-FPV_MATH32_INTRINSIC(__sinf, sinf, 1, SinClaim, "absolute 2^-21.41 for x in [-pi, pi], none stated elsewhere")
-FPV_MATH32_INTRINSIC(__cosf, cosf, 1, CosClaim, "absolute 2^-21.19 for x in [-pi, pi], none stated elsewhere")
-FPV_MATH32_INTRINSIC(__tanf, tanf, 1, NoClaim, "none stated (derived from __sinf and __cosf)")
-FPV_MATH32_INTRINSIC(__powf, powf, 2, NoClaim, "none stated (derived from exp2f and __log2f)")
+FPV_MATH32_INTRINSIC(__expf, expf, 1, ExpClaim, "2 + floor(|1.173 x|) ulp", kMathApi, true)
+FPV_MATH32_INTRINSIC(__exp10f, exp10f, 1, Exp10Claim, "2 + floor(|2.97 x|) ulp", kMathApi, true)
+FPV_MATH32_INTRINSIC(__logf, logf, 1, LogClaim, "absolute 2^-21.41 for x in [0.5, 2], 3 ulp elsewhere", kMathApi,
+                     true)
+FPV_MATH32_INTRINSIC(__log2f, log2f, 1, Log2Claim, "absolute 2^-22 for x in [0.5, 2], 2 ulp elsewhere", kMathApi,
+                     true)
+FPV_MATH32_INTRINSIC(__log10f, log10f, 1, Log10Claim, "absolute 2^-24 for x in [0.5, 2], 3 ulp elsewhere", kMathApi,
+                     true)
+FPV_MATH32_INTRINSIC(__sinf, sinf, 1, SinClaim, "absolute 2^-21.41 for x in [-pi, pi], none stated elsewhere",
+                     kMathApi, true)
+FPV_MATH32_INTRINSIC(__cosf, cosf, 1, CosClaim, "absolute 2^-21.19 for x in [-pi, pi], none stated elsewhere",
+                     kMathApi, true)
+FPV_MATH32_INTRINSIC(__tanf, tanf, 1, NoClaim, "none stated (derived from __sinf and __cosf)", kMathApi, true)
+FPV_MATH32_INTRINSIC(__tanhf, tanhf, 1, TanhClaim, "relative 2^-11 everywhere", kPtxIsa, false)
+FPV_MATH32_INTRINSIC(__powf, powf, 2, NoClaim, "none stated (derived from exp2f and __log2f)", kMathApi, true)
 
 // glibc 2.36 has no sinpif, cospif or rcbrtf.
 FPV_MATH32_GLIBC(expf, 1, 1)
@@ -289,7 +299,7 @@ FPV_MATH32_UNARY(acos32, "arccos x in binary32", 78, mpfr_acos, acosf, acos, 0x3
 FPV_MATH32_UNARY(atan32, "arctan x in binary32", 79, mpfr_atan, atanf, atan, 0x40000000u)
 FPV_MATH32_UNARY(sinh32, "sinh x in binary32", 80, mpfr_sinh, sinhf, sinh, 0x41800000u)
 FPV_MATH32_UNARY(cosh32, "cosh x in binary32", 81, mpfr_cosh, coshf, cosh, 0x41800000u)
-FPV_MATH32_UNARY(tanh32, "tanh x in binary32", 82, mpfr_tanh, tanhf, tanh, 0x40800000u)
+FPV_MATH32_UNARY_FAST(tanh32, "tanh x in binary32", 82, mpfr_tanh, tanhf, tanh, 0x40800000u)
 FPV_MATH32_UNARY(asinh32, "arsinh x in binary32", 83, mpfr_asinh, asinhf, asinh, 0x49800000u)
 FPV_MATH32_UNARY(acosh32, "arcosh x in binary32", 84, mpfr_acosh, acoshf, acosh, 0x49800000u)
 FPV_MATH32_UNARY(atanh32, "artanh x in binary32", 85, mpfr_atanh, atanhf, atanh, 0x3f000000u)

@@ -1,6 +1,7 @@
 // What the CUDA Math API states of the error of CUDA's binary32 intrinsics (__expf, __logf, ...),
 // which --use_fast_math also puts in place of expf, logf, ...: a bound in ulps that grows with
-// |x|, an absolute error on a stated range with a bound in ulps (or none) elsewhere, or no number
+// |x|, an absolute error on a stated range with a bound in ulps (or none) elsewhere, a relative
+// error (__tanhf, from the PTX ISA), or no number
 // at all where NVIDIA says the error is "derived from" an implementation. Each is a claim that
 // varies with the input (core/impl_traits.h, ClaimAt), evaluated alike on the host and the GPU:
 // the operand is widened from its bits by integer arithmetic (a flush-to-zero build would flush a
@@ -64,6 +65,14 @@ struct SinClaim {
 };
 struct CosClaim {
     FPV_HD static ClaimAt at(const Operands& in) { return within_pi_absolute(in, kCosfAbsolute); }
+};
+
+// A relative error of 2^-11 everywhere: the PTX ISA's statement of tanh.approx.f32, which
+// __tanhf and tanhf under --use_fast_math compile to (the Math API refers to the Guide's
+// intrinsics table).
+inline constexpr double kTanhfRelative = 0x1p-11;
+struct TanhClaim {
+    FPV_HD static ClaimAt at(const Operands&) { return {ClaimAt::Kind::relative, kTanhfRelative}; }
 };
 
 // No number stated: __tanf's error is "derived from" __sinf and __cosf, __powf's from exp2f and

@@ -1,6 +1,7 @@
 // CUDA's intrinsics are held to the Math API's statements, which vary with the input: a bound in
 // ulps that grows with |x| (__expf), an absolute error on a range (__logf on [0.5, 2], __sinf on
-// [-pi, pi]) and nothing claimed beyond it (__sinf) or anywhere (__tanf, __powf): results there
+// [-pi, pi]) and nothing claimed beyond it (__sinf) or anywhere (__tanf, __powf), or a relative
+// error (__tanhf, from the PTX ISA's tanh.approx.f32): results where nothing is claimed
 // are measured and counted as unclaimed, never failures, but for a NaN where a number is due.
 // The host judges any result of them (the functions run on the GPU only).
 #include <gtest/gtest.h>
@@ -36,11 +37,14 @@ TEST(IntrinsicClaims, TheClaimAtAnInputIsTheMathApisStatement) {
     EXPECT_EQ(at(SinClaim{}, 0x40490fdbu).kind, ClaimAt::Kind::none);
     EXPECT_EQ(at(CosClaim{}, 0x40490fdau).value, kCosfAbsolute);
     EXPECT_EQ(at(NoClaim{}, 0x3f800000u).kind, ClaimAt::Kind::none);
+    EXPECT_EQ(at(TanhClaim{}, 0x3f000000u).kind, ClaimAt::Kind::relative);  // the PTX ISA's 2^-11
+    EXPECT_EQ(at(TanhClaim{}, 0x3f000000u).value, 0x1p-11);
     // The catalogue hands the claim to the verdicts.
     EXPECT_NE(find_impl("exp32.__expf")->spec.claim_at, nullptr);
     EXPECT_NE(find_impl("pow32.powf_fast_math")->spec.claim_at, nullptr);
     EXPECT_FALSE(find_impl("sin32.__sinf")->spec.ftz);  // nvcc's defaults: subnormals kept (sm_90)
     EXPECT_TRUE(find_impl("sin32.sinf_fast_math")->spec.ftz);
+    EXPECT_FALSE(find_impl("tanh32.tanhf_fast_math")->spec.ftz);  // tanh.approx.f32 keeps subnormals
     EXPECT_EQ(find_impl("exp32.expf")->spec.claim_at, nullptr);
 }
 
@@ -65,6 +69,14 @@ TEST(IntrinsicClaims, ResultsAreJudgedByTheClaimAtTheirInput) {
     // within 2 + floor(1.173 * 87.34) = 104.
     EXPECT_EQ(judged("exp32.expf_fast_math", {0xc2aeac50u, 0, 0}, 0x00800000u).category, Category::within_bound);
     EXPECT_EQ(judged("exp32.expf_fast_math", {0xc2aeac50u, 0, 0}, 0x00800000u).steps, 1);
+    // __tanhf at x = 0.5 (tanh 0.5 = 0.4621...): relative 2^-11, 2.256e-4, is 7571.3 numbers of
+    // 2^-25 away from the exact value, which lies 0.27 of one below the correctly rounded result.
+    const uint64_t tanh_half = 0x3eec9a9fu;
+    EXPECT_EQ(judged("tanh32.__tanhf", {0x3f000000u, 0, 0}, above(tanh_half, 7571)).category,
+              Category::within_bound);
+    EXPECT_TRUE(judged("tanh32.__tanhf", {0x3f000000u, 0, 0}, above(tanh_half, 7572)).failed());
+    EXPECT_EQ(judged("tanh32.tanhf_fast_math", {0x3f000000u, 0, 0}, tanh_half - 7000).category,
+              Category::within_bound);
     // __tanf and __powf claim nothing anywhere, but a NaN for a number still fails.
     EXPECT_EQ(judged("tan32.__tanf", {0x3f800000u, 0, 0}, 0x3fc75923u + 40).category, Category::unclaimed);
     EXPECT_TRUE(judged("pow32.__powf", {0xc0000000u, 0x40000000u, 0}, 0x7fc00000u).failed());  // (-2)^2 = 4

@@ -68,6 +68,8 @@ struct Twin {
         const bool zero = (r & 0x7fffffffu) == 0;
         if (r == c || !(plain_result(r, ftz) || zero) || !plain_result(c, ftz)) return false;
         if (!twin::error_in_ulps(d, r, m.error)) return false;
+        m.absolute = twin::absolute_error_bound(d, r);
+        m.relative = twin::relative_error_bound(d, m.absolute);
         m.expected = c;
         m.steps = twin::steps_between(r, c, ftz);
         return true;

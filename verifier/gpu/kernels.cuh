@@ -58,7 +58,7 @@ __device__ FPV_INLINE bool certifies(const Operands& in, uint64_t result, const 
 // declines).
 // Whether a measured result keeps its impl's claim at this input, and as what it counts: within
 // its bound, or unclaimed where the impl claims nothing (core/impl_traits.h, ClaimAt). An
-// absolute claim holds where the measured error, an upper bound of the exact one, keeps it.
+// absolute or relative claim holds where the measure's upper bound keeps it.
 template <class Impl>
 __device__ FPV_INLINE bool keeps_claim(const KernelArgs& a, const Operands& in, const ulp_measure::Measured& m,
                                        Category& counted_as) {
@@ -69,9 +69,8 @@ __device__ FPV_INLINE bool keeps_claim(const KernelArgs& a, const Operands& in, 
             counted_as = Category::unclaimed;
             return true;
         }
-        if (claim.kind == ClaimAt::Kind::absolute) {
-            return twin::absolutely_within(m.error, static_cast<uint32_t>(m.expected), claim.value);
-        }
+        if (claim.kind == ClaimAt::Kind::absolute) return m.absolute <= claim.value;
+        if (claim.kind == ClaimAt::Kind::relative) return m.relative <= claim.value;
         return static_cast<double>(m.steps) <= claim.value;
     } else {
         return static_cast<double>(m.steps) <= a.bound;
