@@ -133,7 +133,8 @@ private:
     // Whether MPFR's verdict is what the twin decided on the GPU: the result correctly rounded,
     // or within its claim (or where it claims nothing) with an error in MPFR's histogram bin and
     // not below MPFR's (the twin measures an upper bound in the exact error's bin: within 2^-15
-    // ulp of it, but beside a power of two, where it bounds both binades at once). The binary32
+    // ulp of it, but beside a power of two, where it bounds both binades at once; the bin keeps
+    // it below twice MPFR's). The binary32
     // that carried it rounded it to nearest (2^-24 of it, which may round up to the next power of
     // two, the next bin's edge, or past binary32's range to infinity for the errors of results
     // where the impl claims nothing).

@@ -130,9 +130,9 @@ FPV_HD FPV_INLINE bool near_power_of_two(double d) {
 }
 
 // |r - q| / ulp(q) for a binary32 result r, q the exact value that d approximates (ulp(q) =
-// 2^(max(floor(log2 |q|), -126) - 23), as MPFR's measure takes it), given as an upper bound that
-// lies in the same histogram bin as the exact error (MPFR's measure rounds toward zero, so its
-// bin is the exact error's): false where that bin is in doubt, and for zero, subnormal or
+// 2^(max(floor(log2 |q|), -126) - 23), as MPFR's measure takes it), given as an upper bound of
+// that error rounded toward zero to binary64 (MPFR's measure), in the same histogram bin as the
+// exact error: false where that bin is in doubt, and for zero, subnormal or
 // non-finite d. Where d lies near a power of two P, q may lie below it (ulp half as large) or at
 // or above it: each side that the trust allows bounds the error apart, clipped by P (below, q
 // never reaches it), and the two must share a bin. A result one step below P for a value a hair

@@ -12,8 +12,10 @@ MpfrReference::MpfrReference() : saved_emin_(mpfr_get_emin()), saved_emax_(mpfr_
     load_binary64(error64_, &error_limb_, 0);
     for (int i = 0; i < kMaxOperands; ++i) mpfr_init2(operand32_[i], binary_format(Format::binary32).precision);
     mpfr_inits2(binary_format(Format::binary32).precision, result32_, error32_, static_cast<mpfr_ptr>(nullptr));
-    mpfr_inits2(binary_format(Format::binary64).error_precision, exact256_, diff256_, static_cast<mpfr_ptr>(nullptr));
-    mpfr_inits2(binary_format(Format::binary32).error_precision, exact128_, diff128_, static_cast<mpfr_ptr>(nullptr));
+    mpfr_inits2(binary_format(Format::binary64).error_precision, exact256_, diff256_, far256_,
+                static_cast<mpfr_ptr>(nullptr));
+    mpfr_inits2(binary_format(Format::binary32).error_precision, exact128_, diff128_, far128_,
+                static_cast<mpfr_ptr>(nullptr));
     for (int i = 0; i < ffv::kMaxTerms; ++i) {
         load_binary64(terms_[i], &term_limbs_[i], 0);
         term_pointers_[i] = terms_[i];
@@ -23,8 +25,8 @@ MpfrReference::MpfrReference() : saved_emin_(mpfr_get_emin()), saved_emax_(mpfr_
 
 MpfrReference::~MpfrReference() {
     for (int i = 0; i < kMaxOperands; ++i) mpfr_clear(operand32_[i]);
-    mpfr_clears(result32_, error32_, exact256_, diff256_, exact128_, diff128_, sum_exact_, sum_difference_, ratio_,
-                static_cast<mpfr_ptr>(nullptr));
+    mpfr_clears(result32_, error32_, exact256_, diff256_, far256_, exact128_, diff128_, far128_, sum_exact_,
+                sum_difference_, ratio_, static_cast<mpfr_ptr>(nullptr));
     mpfr_set_emin(saved_emin_);
     mpfr_set_emax(saved_emax_);
 }

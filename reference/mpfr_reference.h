@@ -153,14 +153,15 @@ public:
     double ulp_error(const Operands& in, uint64_t result, bool ftz) {
         return difference<Op>(in, result, ftz, Difference::ulps);
     }
-    // |result - exact|, rounded to nearest binary64, for claims of an absolute error (CUDA's
+    // |result - exact|, rounded up to binary64, for claims of an absolute error (CUDA's
     // __sinf); infinite as above.
     template <class Op>
     double absolute_error(const Operands& in, uint64_t result, bool ftz) {
         return difference<Op>(in, result, ftz, Difference::absolute);
     }
-    // |result - exact| / |exact|, rounded to nearest binary64, for claims of a relative error
-    // (tanh.approx.f32); infinite as above, and for a zero exact value but a zero result.
+    // |result - exact| / |exact|, rounded up to binary64, for claims of a relative error
+    // (tanh.approx.f32); infinite as above, and where the exact value is zero and the result
+    // is not (zero where both are).
     template <class Op>
     double relative_error(const Operands& in, uint64_t result, bool ftz) {
         return difference<Op>(in, result, ftz, Difference::relative);
@@ -184,6 +185,8 @@ private:
     enum class Difference { ulps, absolute, relative };
     template <class Op>
     double difference(const Operands& in, uint64_t result, bool ftz, Difference measure);
+    template <Format kResult>
+    double truncated_ulps(mpfr_srcptr r, mpfr_srcptr exact);
     mpfr_ptr error_variable(Format f) { return f == Format::binary64 ? exact256_ : exact128_; }
     mpfr_ptr difference_variable(Format f) { return f == Format::binary64 ? diff256_ : diff128_; }
     template <Format kFormat>
@@ -201,7 +204,7 @@ private:
     mp_limb_t operand_limbs_[kMaxOperands] = {}, result_limb_ = 0, error_limb_ = 0;
     mpfr_t operand64_[kMaxOperands], operand32_[kMaxOperands];
     mpfr_t result64_, result32_, error64_, error32_;  // at the format's precision
-    mpfr_t exact256_, diff256_, exact128_, diff128_;  // wide, for errors in ulps
+    mpfr_t exact256_, diff256_, far256_, exact128_, diff128_, far128_;  // wide, for errors in ulps
     mp_limb_t term_limbs_[ffv::kMaxTerms] = {};
     mpfr_t terms_[ffv::kMaxTerms];
     mpfr_ptr term_pointers_[ffv::kMaxTerms];
@@ -271,16 +274,34 @@ uint64_t MpfrReference::correctly_rounded(const Operands& in, Rounding rounding,
     }
 }
 
+// |r - exact| in ulps of `exact`, rounded toward zero to binary64 (infinite from 2^1024 on).
+template <Format kResult>
+double MpfrReference::truncated_ulps(mpfr_srcptr r, mpfr_srcptr exact) {
+    constexpr BinaryFormat kFormat = binary_format(kResult);
+    long ulp_exponent = kFormat.min_exponent - kFormat.precision + 1;  // ulp of zero and of subnormals
+    if (!mpfr_zero_p(exact)) {
+        const long floor_log2 = static_cast<long>(mpfr_get_exp(exact)) - 1;
+        ulp_exponent = (floor_log2 < kFormat.min_exponent ? kFormat.min_exponent : floor_log2) - kFormat.precision + 1;
+    }
+    mpfr_ptr diff = difference_variable(kResult);
+    mpfr_sub(diff, r, exact, MPFR_RNDZ);  // toward zero twice is toward zero once
+    mpfr_abs(diff, diff, MPFR_RNDZ);
+    mpfr_mul_2si(diff, diff, -ulp_exponent, MPFR_RNDZ);
+    if (mpfr_regular_p(diff) && mpfr_get_exp(diff) > 1024) return std::numeric_limits<double>::infinity();
+    return mpfr_get_d(diff, MPFR_RNDZ);
+}
+
 template <class Op>
 double MpfrReference::difference(const Operands& in, uint64_t result, bool ftz, Difference measure) {
     constexpr Format kResult = Op::result;
-    constexpr BinaryFormat kFormat = binary_format(kResult);
     constexpr double kInfinity = std::numeric_limits<double>::infinity();
     const ScopedExponentRange wide;
     mpfr_srcptr x[kMaxOperands] = {};
     load<Op>(in, ftz, x);
     mpfr_ptr exact = error_variable(kResult);
-    Op::reference::mpfr(exact, x, MPFR_RNDN);
+    // In ulps: the exact value toward zero, and whether it was exact.
+    const bool in_ulps = measure == Difference::ulps;
+    const int inexact = Op::reference::mpfr(exact, x, in_ulps ? MPFR_RNDZ : MPFR_RNDN);
     if (mpfr_nan_p(exact)) return kInfinity;
     const bool result_infinite = is_infinite(kResult, result);
     if (mpfr_inf_p(exact) || result_infinite) {
@@ -288,36 +309,60 @@ double MpfrReference::difference(const Operands& in, uint64_t result, bool ftz, 
                           (mpfr_signbit(exact) != 0) == ((result & sign_bit(kResult)) != 0);
         return same ? 0.0 : kInfinity;
     }
-    long ulp_exponent = kFormat.min_exponent - kFormat.precision + 1;  // ulp of zero and of subnormals
-    if (!mpfr_zero_p(exact)) {
-        const long floor_log2 = static_cast<long>(mpfr_get_exp(exact)) - 1;
-        ulp_exponent = (floor_log2 < kFormat.min_exponent ? kFormat.min_exponent : floor_log2) - kFormat.precision + 1;
-    }
     mpfr_ptr r = kResult == Format::binary64 ? error64_ : error32_;
     if (kResult == Format::binary64) {
         load_binary64(r, &error_limb_, result);
     } else {
         mpfr_set_flt(r, float_of(static_cast<uint32_t>(result)), MPFR_RNDN);
     }
-    mpfr_ptr diff = difference_variable(kResult);
-    if (measure != Difference::ulps) {
+    if (!in_ulps) {
+        // Rounded up, so that an error at most a claim's bound is one whose exact value is.
+        mpfr_ptr diff = difference_variable(kResult);
         mpfr_sub(diff, r, exact, MPFR_RNDN);
-        mpfr_abs(diff, diff, MPFR_RNDN);
+        mpfr_abs(diff, diff, MPFR_RNDU);
         if (measure == Difference::relative) {
             if (mpfr_zero_p(exact)) return mpfr_zero_p(diff) ? 0.0 : kInfinity;
-            mpfr_div(diff, diff, exact, MPFR_RNDN);
-            mpfr_abs(diff, diff, MPFR_RNDN);
+            mpfr_div(diff, diff, exact, MPFR_RNDA);
+            mpfr_abs(diff, diff, MPFR_RNDU);
         }
-        return mpfr_get_d(diff, MPFR_RNDN);
+        return mpfr_get_d(diff, MPFR_RNDU);
     }
     // Toward zero, so that floor(log2) of the error, its bin in the histograms, is the exact
-    // error's: to nearest, an error just below a power of two (a result one step below 1 for
-    // a value a hair below 1) would count in the bin above. Beyond binary64's range stays infinite.
-    mpfr_sub(diff, r, exact, MPFR_RNDZ);
-    mpfr_abs(diff, diff, MPFR_RNDZ);
-    mpfr_mul_2si(diff, diff, -ulp_exponent, MPFR_RNDZ);
-    if (mpfr_regular_p(diff) && mpfr_get_exp(diff) > 1024) return kInfinity;
-    return mpfr_get_d(diff, MPFR_RNDZ);
+    // error's: to nearest, an error just below a power of two (a result one step below 1 for a
+    // value a hair below 1) would count in the bin above. The exact value lies between `exact`
+    // and its neighbour away from zero; where the errors from the two differ (the value within
+    // 2^-128 of a binary32 number, say sin x for a tiny x, where the bin turns), a wider
+    // evaluation decides (Ziv's strategy).
+    const double near = truncated_ulps<kResult>(r, exact);
+    if (inexact == 0) return near;
+    mpfr_ptr far = kResult == Format::binary64 ? far256_ : far128_;
+    mpfr_set(far, exact, MPFR_RNDN);
+    if (mpfr_signbit(exact)) {
+        mpfr_nextbelow(far);
+    } else {
+        mpfr_nextabove(far);
+    }
+    if (truncated_ulps<kResult>(r, far) == near) return near;
+    double answer = near;
+    for (mpfr_prec_t precision = 2 * mpfr_get_prec(exact); precision <= 4096; precision *= 2) {
+        mpfr_t wide_low, wide_high;
+        mpfr_inits2(precision, wide_low, wide_high, static_cast<mpfr_ptr>(nullptr));
+        const bool settled = Op::reference::mpfr(wide_low, x, MPFR_RNDZ) == 0;
+        answer = truncated_ulps<kResult>(r, wide_low);
+        bool agree = settled;
+        if (!settled) {
+            mpfr_set(wide_high, wide_low, MPFR_RNDN);
+            if (mpfr_signbit(wide_low)) {
+                mpfr_nextbelow(wide_high);
+            } else {
+                mpfr_nextabove(wide_high);
+            }
+            agree = truncated_ulps<kResult>(r, wide_high) == answer;
+        }
+        mpfr_clears(wide_low, wide_high, static_cast<mpfr_ptr>(nullptr));
+        if (agree) break;
+    }
+    return answer;
 }
 
 template <class Terms>

@@ -25,7 +25,8 @@ namespace fpv::ulp_measure {
 
 struct Measured {
     uint64_t expected = 0;  // the correctly rounded result
-    double error = 0;       // |r - q| / ulp(q), rounded toward zero (the twin: an upper bound in its bin)
+    // |r - q| / ulp(q) rounded toward zero (the twin: an upper bound of that, in its bin)
+    double error = 0;
     int64_t steps = 0;      // how many binary32 numbers lie between the result and `expected`
     // Upper bounds of |r - q| and |r - q| / |q| for claims of an absolute or a relative error,
     // where the measure gives them.

@@ -32,11 +32,14 @@ TEST(FloatFloatFtz, SubnormalOperandsReadAsZerosAndTheChangeIsCounted) {
 TEST(FloatFloatFtz, EveryImplBuiltWithFtzIsJudgedInFtzMode) {
     size_t ftz_impls = 0;
     for (const ImplInfo& impl : all_impls()) {
-        EXPECT_EQ(impl.spec.ftz, impl.name.ends_with("_ftz") || impl.name.ends_with("_fast_math")) << impl.name;
+        // tanh.approx.f32, which --use_fast_math makes of tanhf, keeps subnormals (PTX ISA).
+        const bool flushes = impl.name.ends_with("_ftz") ||
+                             (impl.name.ends_with("_fast_math") && impl.name != "tanh32.tanhf_fast_math");
+        EXPECT_EQ(impl.spec.ftz, flushes) << impl.name;
         ftz_impls += impl.spec.ftz ? 1 : 0;
     }
     // 9 CUDA binary32 functions, 7 float-float blocks, 29 CUDA math functions with -ftz=true, and
-    // 9 math functions built with --use_fast_math (which implies it).
+    // 9 math functions built with --use_fast_math (which implies it; tanhf's is the tenth).
     EXPECT_EQ(ftz_impls, 54u);
 }
 

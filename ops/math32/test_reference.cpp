@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "corpus/counter_rng.h"
+#include "model/error_bins.h"
 #include "ops/catalogue.h"
 #include "ops/judge.h"
 #include "reference/rounded_verdict.h"
@@ -180,6 +181,29 @@ TEST(Math32Reference, AFailureTheFastReferenceFindsIsMpfrsToConfirm) {
 
 // The reference's answers at points where C99 Annex F (F.9) and IEEE 754-2019 (9.2.1) state the
 // result, the sign of a zero included: evidence independent of MPFR's own tests.
+// MPFR's error in ulps lies in the exact error's histogram bin even where the exact value lies
+// closer to a binary32 number than its 128 bits can tell: sin x and tanh x lie a hair below a
+// tiny x = 1.5 2^-71, so the number below x is just under 1 ulp away (not 1); cos x lies a hair
+// below 1, where the ulp is 2^-24, so 1 + 2^-23 is just over 2 ulps away (not 1) and 1 - 3 2^-24
+// just under 3 (not 1.5). The reference widens its evaluation until the bin is certain.
+TEST(Math32Reference, MpfrsErrorIsInTheExactErrorsBinBesideABinary32Number) {
+    MpfrReference mpfr;
+    const Operands tiny{0x1c400000u, 0, 0};
+    const double below_x = mpfr.ulp_error<op::sin32>(tiny, 0x1c3fffffu, false);
+    EXPECT_LT(below_x, 1.0);
+    EXPECT_GT(below_x, 1.0 - 0x1p-40);
+    EXPECT_LT(mpfr.ulp_error<op::tanh32>(tiny, 0x1c3fffffu, false), 1.0);
+    const double at_x = mpfr.ulp_error<op::sin32>(tiny, 0x1c400000u, false);  // x itself, the correct result
+    EXPECT_GT(at_x, 0.0);
+    EXPECT_LT(at_x, 0x1p-100);
+    const double above_one = mpfr.ulp_error<op::cos32>(tiny, 0x3f800001u, false);
+    EXPECT_GE(above_one, 2.0);
+    EXPECT_EQ(error_bin(above_one), 1);
+    const double three_below = mpfr.ulp_error<op::cos32>(tiny, 0x3f7ffffdu, false);
+    EXPECT_LT(three_below, 3.0);
+    EXPECT_EQ(error_bin(three_below), 1);
+}
+
 TEST(Math32Reference, MpfrGivesAnnexFsValues) {
     MpfrReference mpfr;
     constexpr uint32_t kPlusZero = 0, kMinusZero = 0x80000000u, kInf = 0x7f800000u, kMinusInf = 0xff800000u,

@@ -8,6 +8,11 @@
 # made generators compute binary32 sums and products in integers (core/binary32.h, add_rn and
 # mul_rn), because the GPU kernels built with -ftz=true had generated some inputs of their
 # classes differently from the host (a float addition flushed) and the fixtures had kept those.
+# div64_*, f2d_*, unary32_*, div32_* and gpu_only_* were remade on 2026-11-29 (here and on an
+# H200) by the fpverify that rounds errors in ulps toward zero rather than to nearest, so that
+# their histogram bin is the exact error's; against the fixtures before, every difference was an
+# error one binary64 step lower, a count moved to the bin below (an error just under a power of
+# two), a failure rate of 0/0 written null, or a tie in a worst list broken by another index.
 #
 #   campaigns.sh list              the campaigns, one per line: NAME BACKEND ARGS...
 #   campaigns.sh run BINARY DIR    runs every CPU campaign into DIR/NAME.db (gpu too with --gpu)
