@@ -107,7 +107,9 @@ TEST(Stopping, ASignalIsHonouredWithinSecondsHoweverLargeTheBatch) {
 
     // Stopped inside its one batch and resumed (with the stored --batch 1e9), a campaign ends
     // with the tallies of an uninterrupted run.
-    const std::vector<std::string> one_unit = {"--impl", "div64.emu_halley", "--classes", "ties", "--count", "6e6",
+    // 2e7 inputs: 4.6 s in a release build, one thread; with 6e6 the unit could end before the
+    // signal came.
+    const std::vector<std::string> one_unit = {"--impl", "div64.emu_halley", "--classes", "ties", "--count", "2e7",
                                                "--seed", "3", "--threads", "1", "--backend", "cpu", "--quiet",
                                                "--no-progress"};
     ASSERT_EQ(run_fpverify(concat({"run", "--db", dir.path("whole.db")}, one_unit)).status, 1);
@@ -120,7 +122,7 @@ TEST(Stopping, ASignalIsHonouredWithinSecondsHoweverLargeTheBatch) {
     EXPECT_EQ(wait_at_most(cut_pid, std::chrono::seconds(60)), 3);
     const uint64_t before = judged_inputs(cut);
     EXPECT_GT(before, 0u);
-    EXPECT_LT(before, 6000000u) << "the unit's one batch was not cut short";
+    EXPECT_LT(before, 20000000u) << "the unit's one batch was not cut short";
     const CommandResult resumed = run_fpverify({"resume", "--db", cut, "--quiet", "--no-progress"});
     EXPECT_EQ(resumed.status, 1) << resumed.err;
     EXPECT_EQ(comparable_units(cut), comparable_units(dir.path("whole.db")));
