@@ -6,6 +6,7 @@
 
 #include <mpfr.h>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <utility>
@@ -186,7 +187,11 @@ private:
     template <class Op>
     double difference(const Operands& in, uint64_t result, bool ftz, Difference measure);
     template <Format kResult>
-    double truncated_ulps(mpfr_srcptr r, mpfr_srcptr exact);
+    static long ulp_exponent_of(mpfr_srcptr v);
+    template <Format kResult>
+    double truncated_ulps(mpfr_srcptr r, mpfr_srcptr q, long ulp_exponent, bool& exactly);
+    template <Format kResult>
+    bool bracketed_ulps(mpfr_srcptr r, mpfr_srcptr low, mpfr_ptr high, double& out);
     mpfr_ptr error_variable(Format f) { return f == Format::binary64 ? exact256_ : exact128_; }
     mpfr_ptr difference_variable(Format f) { return f == Format::binary64 ? diff256_ : diff128_; }
     template <Format kFormat>
@@ -274,21 +279,51 @@ uint64_t MpfrReference::correctly_rounded(const Operands& in, Rounding rounding,
     }
 }
 
-// |r - exact| in ulps of `exact`, rounded toward zero to binary64 (infinite from 2^1024 on).
+// log2 of the ulp of v's binade in kResult's format (of zero and of subnormals below it).
 template <Format kResult>
-double MpfrReference::truncated_ulps(mpfr_srcptr r, mpfr_srcptr exact) {
+long MpfrReference::ulp_exponent_of(mpfr_srcptr v) {
     constexpr BinaryFormat kFormat = binary_format(kResult);
-    long ulp_exponent = kFormat.min_exponent - kFormat.precision + 1;  // ulp of zero and of subnormals
-    if (!mpfr_zero_p(exact)) {
-        const long floor_log2 = static_cast<long>(mpfr_get_exp(exact)) - 1;
-        ulp_exponent = (floor_log2 < kFormat.min_exponent ? kFormat.min_exponent : floor_log2) - kFormat.precision + 1;
-    }
+    if (mpfr_zero_p(v)) return kFormat.min_exponent - kFormat.precision + 1;
+    const long floor_log2 = static_cast<long>(mpfr_get_exp(v)) - 1;
+    return (floor_log2 < kFormat.min_exponent ? kFormat.min_exponent : floor_log2) - kFormat.precision + 1;
+}
+
+// |r - q| / 2^ulp_exponent rounded toward zero to binary64 (infinite from 2^1024 on), and
+// whether that is its value exactly.
+template <Format kResult>
+double MpfrReference::truncated_ulps(mpfr_srcptr r, mpfr_srcptr q, long ulp_exponent, bool& exactly) {
     mpfr_ptr diff = difference_variable(kResult);
-    mpfr_sub(diff, r, exact, MPFR_RNDZ);  // toward zero twice is toward zero once
+    const int rounded = mpfr_sub(diff, r, q, MPFR_RNDZ);  // toward zero twice is toward zero once
     mpfr_abs(diff, diff, MPFR_RNDZ);
     mpfr_mul_2si(diff, diff, -ulp_exponent, MPFR_RNDZ);
-    if (mpfr_regular_p(diff) && mpfr_get_exp(diff) > 1024) return std::numeric_limits<double>::infinity();
-    return mpfr_get_d(diff, MPFR_RNDZ);
+    if (mpfr_regular_p(diff) && mpfr_get_exp(diff) > 1024) {
+        exactly = false;
+        return std::numeric_limits<double>::infinity();
+    }
+    const double out = mpfr_get_d(diff, MPFR_RNDZ);
+    exactly = rounded == 0 && mpfr_cmp_d(diff, out) == 0;
+    return out;
+}
+
+// The error in ulps of r, rounded toward zero, for an exact value q strictly between `low` (q
+// rounded toward zero, not zero) and its neighbour away from zero, made in `high`: false where
+// the two ends do not settle it. q lies in low's binade (the neighbour may be the next power of
+// two, which q never reaches), and an error at the open end is never reached either: where it
+// is a binary64 number just above the other end's, the error truncates to the other end's.
+template <Format kResult>
+bool MpfrReference::bracketed_ulps(mpfr_srcptr r, mpfr_srcptr low, mpfr_ptr high, double& out) {
+    mpfr_set(high, low, MPFR_RNDN);  // of low's precision: its neighbour is low's
+    if (mpfr_signbit(low)) {
+        mpfr_nextbelow(high);
+    } else {
+        mpfr_nextabove(high);
+    }
+    const long ulp_exponent = ulp_exponent_of<kResult>(low);
+    bool near_exactly = false, far_exactly = false;
+    const double near = truncated_ulps<kResult>(r, low, ulp_exponent, near_exactly);
+    const double far = truncated_ulps<kResult>(r, high, ulp_exponent, far_exactly);
+    out = near;
+    return near == far || (far_exactly && far > near && near == std::nextafter(far, 0.0));
 }
 
 template <class Op>
@@ -299,10 +334,14 @@ double MpfrReference::difference(const Operands& in, uint64_t result, bool ftz, 
     mpfr_srcptr x[kMaxOperands] = {};
     load<Op>(in, ftz, x);
     mpfr_ptr exact = error_variable(kResult);
-    // In ulps: the exact value toward zero, and whether it was exact.
+    // In ulps: the exact value toward zero, and whether it was exact. An overflow of MPFR's own
+    // range (exp of 10^30) is an infinity as to nearest; an underflow leaves a zero.
     const bool in_ulps = measure == Difference::ulps;
+    mpfr_clear_flags();
     const int inexact = Op::reference::mpfr(exact, x, in_ulps ? MPFR_RNDZ : MPFR_RNDN);
+    if (mpfr_overflow_p()) mpfr_set_inf(exact, mpfr_signbit(exact) ? -1 : 1);
     if (mpfr_nan_p(exact)) return kInfinity;
+    if (is_nan(kResult, result)) return std::numeric_limits<double>::quiet_NaN();
     const bool result_infinite = is_infinite(kResult, result);
     if (mpfr_inf_p(exact) || result_infinite) {
         const bool same = mpfr_inf_p(exact) && result_infinite &&
@@ -316,9 +355,10 @@ double MpfrReference::difference(const Operands& in, uint64_t result, bool ftz, 
         mpfr_set_flt(r, float_of(static_cast<uint32_t>(result)), MPFR_RNDN);
     }
     if (!in_ulps) {
-        // Rounded up, so that an error at most a claim's bound is one whose exact value is.
+        // Rounded up from MPFR's value of the exact one (within 2^-128 of it, relatively), so
+        // that an error at most a claim's bound is one whose exact value is, but for that.
         mpfr_ptr diff = difference_variable(kResult);
-        mpfr_sub(diff, r, exact, MPFR_RNDN);
+        mpfr_sub(diff, r, exact, MPFR_RNDA);
         mpfr_abs(diff, diff, MPFR_RNDU);
         if (measure == Difference::relative) {
             if (mpfr_zero_p(exact)) return mpfr_zero_p(diff) ? 0.0 : kInfinity;
@@ -333,33 +373,24 @@ double MpfrReference::difference(const Operands& in, uint64_t result, bool ftz, 
     // and its neighbour away from zero; where the errors from the two differ (the value within
     // 2^-128 of a binary32 number, say sin x for a tiny x, where the bin turns), a wider
     // evaluation decides (Ziv's strategy).
-    const double near = truncated_ulps<kResult>(r, exact);
-    if (inexact == 0) return near;
-    mpfr_ptr far = kResult == Format::binary64 ? far256_ : far128_;
-    mpfr_set(far, exact, MPFR_RNDN);
-    if (mpfr_signbit(exact)) {
-        mpfr_nextbelow(far);
-    } else {
-        mpfr_nextabove(far);
+    bool exactly = false;
+    const long ulp_exponent = ulp_exponent_of<kResult>(exact);
+    const double plain = truncated_ulps<kResult>(r, exact, ulp_exponent, exactly);
+    if (inexact == 0) return plain;
+    if (mpfr_zero_p(exact)) {
+        // Below MPFR's least number: |r| ulps, less a hair where r has the exact value's sign.
+        const bool same_side = mpfr_zero_p(r) || mpfr_signbit(r) == mpfr_signbit(exact);
+        return same_side && plain > 0 ? std::nextafter(plain, 0.0) : plain;
     }
-    if (truncated_ulps<kResult>(r, far) == near) return near;
-    double answer = near;
+    double answer = plain;
+    if (bracketed_ulps<kResult>(r, exact, kResult == Format::binary64 ? far256_ : far128_, answer)) return answer;
     for (mpfr_prec_t precision = 2 * mpfr_get_prec(exact); precision <= 4096; precision *= 2) {
-        mpfr_t wide_low, wide_high;
-        mpfr_inits2(precision, wide_low, wide_high, static_cast<mpfr_ptr>(nullptr));
-        const bool settled = Op::reference::mpfr(wide_low, x, MPFR_RNDZ) == 0;
-        answer = truncated_ulps<kResult>(r, wide_low);
-        bool agree = settled;
-        if (!settled) {
-            mpfr_set(wide_high, wide_low, MPFR_RNDN);
-            if (mpfr_signbit(wide_low)) {
-                mpfr_nextbelow(wide_high);
-            } else {
-                mpfr_nextabove(wide_high);
-            }
-            agree = truncated_ulps<kResult>(r, wide_high) == answer;
-        }
-        mpfr_clears(wide_low, wide_high, static_cast<mpfr_ptr>(nullptr));
+        mpfr_t low, high;
+        mpfr_inits2(precision, low, high, static_cast<mpfr_ptr>(nullptr));
+        const bool settled = Op::reference::mpfr(low, x, MPFR_RNDZ) == 0;
+        answer = truncated_ulps<kResult>(r, low, ulp_exponent_of<kResult>(low), exactly);
+        const bool agree = settled || bracketed_ulps<kResult>(r, low, high, answer);
+        mpfr_clears(low, high, static_cast<mpfr_ptr>(nullptr));
         if (agree) break;
     }
     return answer;

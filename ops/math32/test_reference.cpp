@@ -186,6 +186,7 @@ TEST(Math32Reference, AFailureTheFastReferenceFindsIsMpfrsToConfirm) {
 // tiny x = 1.5 2^-71, so the number below x is just under 1 ulp away (not 1); cos x lies a hair
 // below 1, where the ulp is 2^-24, so 1 + 2^-23 is just over 2 ulps away (not 1) and 1 - 3 2^-24
 // just under 3 (not 1.5). The reference widens its evaluation until the bin is certain.
+// Beside a power of two and beyond MPFR's own range it settles without widening.
 TEST(Math32Reference, MpfrsErrorIsInTheExactErrorsBinBesideABinary32Number) {
     MpfrReference mpfr;
     const Operands tiny{0x1c400000u, 0, 0};
@@ -202,6 +203,20 @@ TEST(Math32Reference, MpfrsErrorIsInTheExactErrorsBinBesideABinary32Number) {
     const double three_below = mpfr.ulp_error<op::cos32>(tiny, 0x3f7ffffdu, false);
     EXPECT_LT(three_below, 3.0);
     EXPECT_EQ(error_bin(three_below), 1);
+    // tanh 1000 lies 2^-2885 below 1: the number above the exact value at 128 bits is 1 itself,
+    // which the value never reaches (its ulp is not 1's).
+    const Operands thousand{0x447a0000u, 0, 0};
+    const double below_one = mpfr.ulp_error<op::tanh32>(thousand, 0x3f7fffffu, false);
+    EXPECT_LT(below_one, 1.0);
+    EXPECT_GT(below_one, 1.0 - 0x1p-40);
+    EXPECT_EQ(mpfr.ulp_error<op::tanh32>(thousand, 0x3f800001u, false), 2.0);  // 2 + 2^-2861, truncated
+    // Beyond MPFR's own range: e^(-1.7 10^38) underflows it (just over 0, so 2^-149 is just under
+    // 1 ulp away, -2^-149 just over), e^(10^38) overflows it (an infinity, as to nearest).
+    const Operands very_negative{0xff000000u, 0, 0}, very_positive{0x7e967699u, 0, 0};
+    EXPECT_EQ(mpfr.ulp_error<op::exp32>(very_negative, 0x00000001u, false), std::nextafter(1.0, 0.0));
+    EXPECT_EQ(mpfr.ulp_error<op::exp32>(very_negative, 0x80000001u, false), 1.0);
+    EXPECT_EQ(mpfr.ulp_error<op::exp32>(very_positive, 0x7f800000u, false), 0.0);
+    EXPECT_TRUE(std::isinf(mpfr.ulp_error<op::exp32>(very_positive, 0x7f7fffffu, false)));
 }
 
 TEST(Math32Reference, MpfrGivesAnnexFsValues) {
